@@ -1,0 +1,122 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+let package = Package(
+    name: "swift-aasa",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "AASAKit", targets: ["AASAKit"]),
+        .library(name: "AASAServer", targets: ["AASAServer"]),
+        .library(name: "AASAChecks", targets: ["AASAChecks"]),
+        .executable(name: "aasa", targets: ["aasa"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
+        .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
+    ],
+    targets: [
+        // The format: model, JSON Schema, lints, matcher. Foundation only.
+        .target(
+            name: "AASAKit",
+            resources: [.copy("Resources")]
+        ),
+        // The origin server on SwiftNIO.
+        .target(
+            name: "AASAServer",
+            dependencies: [
+                "AASAKit",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "CompressNIO", package: "compress-nio"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        // Outbound checks (live host, Apple's CDN); the server never links an HTTP client.
+        .target(
+            name: "AASAChecks",
+            dependencies: [
+                "AASAKit",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "CompressNIO", package: "compress-nio"),
+            ]
+        ),
+        // The command-line tool, thin over the three libraries.
+        .executableTarget(
+            name: "aasa",
+            dependencies: [
+                "AASAKit",
+                "AASAServer",
+                "AASAChecks",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        .testTarget(
+            name: "AASAKitTests",
+            dependencies: ["AASAKit"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "AASAServerTests",
+            dependencies: [
+                "AASAServer",
+                "AASAKit",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .testTarget(
+            name: "AASAChecksTests",
+            dependencies: [
+                "AASAChecks",
+                "AASAServer",
+                "AASAKit",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        .testTarget(
+            name: "AASACLITests",
+            dependencies: [
+                "aasa",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

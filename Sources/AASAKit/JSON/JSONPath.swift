@@ -1,0 +1,78 @@
+/// A location inside a JSON document, rendered the way users read it:
+/// `applinks.details[0].components[2].exclude`, with keys that are not plain
+/// identifiers quoted (`components[1]["/"]`). The root renders as `(root)`.
+public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
+    public enum Component: Sendable, Hashable {
+        case key(String)
+        case index(Int)
+    }
+
+    public var components: [Component]
+
+    public static let root = JSONPath([])
+
+    public init(_ components: [Component] = []) {
+        self.components = components
+    }
+
+    public var isRoot: Bool { components.isEmpty }
+
+    public func appending(_ key: String) -> JSONPath {
+        JSONPath(components + [.key(key)])
+    }
+
+    public func appending(_ index: Int) -> JSONPath {
+        JSONPath(components + [.index(index)])
+    }
+
+    public var description: String {
+        guard !components.isEmpty else { return "(root)" }
+        var text = ""
+        for component in components {
+            switch component {
+            case .index(let index):
+                text += "[\(index)]"
+            case .key(let key) where Self.isIdentifier(key):
+                text += text.isEmpty ? key : ".\(key)"
+            case .key(let key):
+                text += "[\(JSONValue.string(key).serialized())]"
+            }
+        }
+        return text
+    }
+
+    /// RFC 6901 JSON Pointer form (`/applinks/details/0`), for tools that want it.
+    public var pointer: String {
+        components.map { component in
+            switch component {
+            case .index(let index): "/\(index)"
+            case .key(let key):
+                "/" + key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+            }
+        }.joined()
+    }
+
+    private static func isIdentifier(_ key: String) -> Bool {
+        guard let first = key.unicodeScalars.first, first == "_" || first.properties.isAlphabetic && first.isASCII
+        else { return false }
+        return key.unicodeScalars.allSatisfy { $0.isASCII && ($0 == "_" || $0 == "-" || $0.properties.isAlphabetic || ("0"..."9").contains($0)) }
+    }
+}
+
+extension JSONValue {
+    /// The value at `path`, if there is one.
+    public func value(at path: JSONPath) -> JSONValue? {
+        var current = self
+        for component in path.components {
+            switch component {
+            case .key(let key):
+                guard let next = current[key] else { return nil }
+                current = next
+            case .index(let index):
+                guard let array = current.arrayValue, array.indices.contains(index) else { return nil }
+                current = array[index]
+            }
+        }
+        return current
+    }
+}

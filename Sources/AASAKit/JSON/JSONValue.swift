@@ -1,0 +1,149 @@
+/// A parsed JSON value that keeps what the AASA tooling needs and Foundation's
+/// `JSONSerialization` loses: object key order (for diagnostics and faithful
+/// re-rendering), the distinction between booleans and numbers, and strings
+/// exactly as written.
+///
+/// Equality is *semantic*: objects compare as unordered maps and numbers by
+/// value (`1 == 1.0`), which is what JSON Schema's `const`, `enum` and
+/// `uniqueItems` and the CDN comparison need.
+public enum JSONValue: Sendable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object(JSONObject)
+}
+
+/// A JSON object: members in the order they were written, looked up by key.
+///
+/// When a key is written twice the last value wins (as in Foundation's
+/// parser) and the member keeps the position of its first occurrence.
+public struct JSONObject: Sendable {
+    public private(set) var keys: [String]
+    private var storage: [String: JSONValue]
+
+    public init() {
+        self.keys = []
+        self.storage = [:]
+    }
+
+    public init(_ members: [(String, JSONValue)]) {
+        self.init()
+        for (key, value) in members {
+            self[key] = value
+        }
+    }
+
+    public var count: Int { keys.count }
+    public var isEmpty: Bool { keys.isEmpty }
+
+    public subscript(key: String) -> JSONValue? {
+        get { storage[key] }
+        set {
+            if let newValue {
+                if storage.updateValue(newValue, forKey: key) == nil {
+                    keys.append(key)
+                }
+            } else if storage.removeValue(forKey: key) != nil {
+                keys.removeAll { $0 == key }
+            }
+        }
+    }
+
+    /// Members in written order.
+    public var members: [(key: String, value: JSONValue)] {
+        keys.map { ($0, storage[$0] ?? .null) }
+    }
+}
+
+extension JSONObject: Equatable {
+    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+        lhs.storage == rhs.storage
+    }
+}
+
+extension JSONObject: Hashable {
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(storage)
+    }
+}
+
+extension JSONValue: Equatable {
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): true
+        case (.bool(let a), .bool(let b)): a == b
+        case (.number(let a), .number(let b)): a == b
+        case (.string(let a), .string(let b)): a == b
+        case (.array(let a), .array(let b)): a == b
+        case (.object(let a), .object(let b)): a == b
+        default: false
+        }
+    }
+}
+
+extension JSONValue: Hashable {
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .null: hasher.combine(0)
+        case .bool(let value): hasher.combine(1); hasher.combine(value)
+        case .number(let value): hasher.combine(2); hasher.combine(value)
+        case .string(let value): hasher.combine(3); hasher.combine(value)
+        case .array(let value): hasher.combine(4); hasher.combine(value)
+        case .object(let value): hasher.combine(5); hasher.combine(value)
+        }
+    }
+}
+
+extension JSONValue {
+    /// The JSON type name used in messages and by JSON Schema's `type` keyword.
+    /// Integral numbers report `integer`.
+    public var typeName: String {
+        switch self {
+        case .null: "null"
+        case .bool: "boolean"
+        case .number(let value): value.isJSONInteger ? "integer" : "number"
+        case .string: "string"
+        case .array: "array"
+        case .object: "object"
+        }
+    }
+
+    public var stringValue: String? {
+        if case .string(let value) = self { return value }
+        return nil
+    }
+
+    public var boolValue: Bool? {
+        if case .bool(let value) = self { return value }
+        return nil
+    }
+
+    public var numberValue: Double? {
+        if case .number(let value) = self { return value }
+        return nil
+    }
+
+    public var arrayValue: [JSONValue]? {
+        if case .array(let value) = self { return value }
+        return nil
+    }
+
+    public var objectValue: JSONObject? {
+        if case .object(let value) = self { return value }
+        return nil
+    }
+
+    /// Member lookup that is `nil` for non-objects.
+    public subscript(key: String) -> JSONValue? {
+        objectValue?[key]
+    }
+}
+
+extension Double {
+    /// Whether JSON Schema counts this number as an integer (`1.0` is one).
+    public var isJSONInteger: Bool {
+        isFinite && rounded(.towardZero) == self
+    }
+}

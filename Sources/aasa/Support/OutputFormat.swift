@@ -1,0 +1,7 @@
+import ArgumentParser
+
+/// The `--format` every reporting command accepts.
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
+    case text
+    case json
+}
