@@ -1,0 +1,76 @@
+# syntax=docker/dockerfile:1
+#
+# swift-aasa origin server image.
+#
+#   docker build -t aasa .
+#   docker run --rm -p 8080:8080 aasa                       # serves the demo brand baked in /srv/aasa
+#   docker run --rm -p 8080:8080 -v "$PWD/aasa:/srv/aasa:ro" aasa   # serves your files
+#   curl -H 'Host: pastaio.example' http://127.0.0.1:8080/.well-known/apple-app-site-association
+#
+# Configuration: flags after the image name replace CMD; AASA_* environment
+# variables (see config/README.md) work as well, e.g. -e AASA_LOG_FORMAT=json.
+
+ARG SWIFT_IMAGE=swift:6.3-bookworm
+ARG RUNTIME_IMAGE=debian:bookworm-slim
+
+# ---------------------------------------------------------------- build stage
+FROM ${SWIFT_IMAGE} AS build
+WORKDIR /build
+
+# Resolve dependencies in their own layer: it is reused while only sources change.
+COPY ./Package.* ./
+RUN swift package resolve
+
+COPY . .
+RUN swift build -c release --static-swift-stdlib --product aasa
+
+# Stage the binary with the resource bundles SwiftPM puts beside it
+# (swift-aasa_AASAKit.resources: Bundle.module looks next to the executable),
+# and the static backtracer so a crash prints a symbolicated trace.
+WORKDIR /staging
+RUN bin="$(swift build -c release --show-bin-path)" \
+ && cp "${bin}/aasa" ./ \
+ && find -L "${bin}" -maxdepth 1 -name '*.resources' -exec cp -Ra {} ./ \; \
+ && if [ -x /usr/libexec/swift/linux/swift-backtrace-static ]; then \
+        cp /usr/libexec/swift/linux/swift-backtrace-static ./; \
+    fi \
+ && ./aasa --help > /dev/null
+
+# -------------------------------------------------------------- runtime stage
+FROM ${RUNTIME_IMAGE}
+
+# ca-certificates: outbound checks (aasa check / cdn-diff); tzdata: Foundation
+# time zones; curl: the HEALTHCHECK probe. The Swift runtime is linked in.
+# hadolint ignore=DL3008
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends ca-certificates tzdata curl \
+ && rm -rf /var/lib/apt/lists/* \
+ && useradd --system --uid 10001 --user-group --no-create-home \
+        --home-dir /nonexistent --shell /usr/sbin/nologin aasa
+
+COPY --from=build --chown=root:root /staging/ /opt/aasa/bin/
+# The demo brand, owned by root and read-only for the server. Mount your own
+# directory over /srv/aasa (read-only is enough: the server never writes).
+COPY --chown=root:root aasa/ /srv/aasa/
+
+ENV PATH="/opt/aasa/bin:${PATH}" \
+    AASA_ADMIN_BIND=0.0.0.0 \
+    SWIFT_BACKTRACE=enable=yes,sanitize=yes,threads=all,images=all,interactive=no,swift-backtrace=/opt/aasa/bin/swift-backtrace-static
+
+USER 10001:10001
+WORKDIR /srv
+
+VOLUME ["/srv/aasa"]
+# 8080: the AASA files. 8081: admin (/healthz, /readyz, /metrics, /status) —
+# bound to 0.0.0.0 inside the container (AASA_ADMIN_BIND) for probes and
+# scrapers on the container network; don't publish it to the internet.
+EXPOSE 8080 8081
+
+HEALTHCHECK --interval=30s --timeout=3s --start-period=10s --retries=3 \
+    CMD ["curl", "-fsS", "-o", "/dev/null", "http://127.0.0.1:8081/healthz"]
+
+# SIGTERM starts the graceful shutdown (shutdown.gracePeriod, 8 s by default,
+# under `docker stop`'s 10 s).
+STOPSIGNAL SIGTERM
+ENTRYPOINT ["aasa"]
+CMD ["serve", "--dir", "/srv/aasa", "--port", "8080", "--admin-port", "8081"]

@@ -1,0 +1,125 @@
+/// Checks on app IDs: their `TEAMID.bundle.id` shape, and an app listed by
+/// more than one `details` item (only the first counts, §1).
+struct AppIDLints: LintRule {
+    func diagnostics(in context: LintContext) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        for (path, appID) in Self.writtenAppIDs(in: context) {
+            if let problem = AppIDFormat.problem(with: appID) {
+                diagnostics.append(
+                    .warning(
+                        "lint.app-id-format",
+                        at: path,
+                        """
+                        app ID \(quoted(appID)) is not of the form TEAMID.bundle.id: \(problem); the system compares \
+                        app IDs exactly with the app's entitlement, so this one likely matches no app
+                        """
+                    )
+                )
+            }
+        }
+        diagnostics += duplicates(in: context)
+        return diagnostics
+    }
+
+    /// An app repeated in a later item is ignored there: the first item
+    /// listing it supplies all of its rules.
+    private func duplicates(in context: LintContext) -> [Diagnostic] {
+        var firstSeen: [String: JSONPath] = [:]
+        var diagnostics: [Diagnostic] = []
+        for (itemPath, item) in context.detailItems {
+            var seenInItem: Set<String> = []
+            for (path, appID) in Self.effectiveAppIDs(of: item, at: itemPath) where seenInItem.insert(appID).inserted {
+                if let first = firstSeen[appID] {
+                    diagnostics.append(
+                        .warning(
+                            "lint.duplicate-app-id",
+                            at: path,
+                            """
+                            \(quoted(appID)) is already listed in \(first); the system takes an app's rules from the \
+                            first entry that lists it, so this entry is ignored for that app
+                            """
+                        )
+                    )
+                } else {
+                    firstSeen[appID] = itemPath
+                }
+            }
+        }
+        return diagnostics
+    }
+
+    /// The app IDs an item applies to: `appIDs` when it is an array, else
+    /// `appID`; in the legacy dictionary form, the item's key.
+    static func effectiveAppIDs(of item: JSONObject, at itemPath: JSONPath) -> [(JSONPath, String)] {
+        if case .key(let key) = itemPath.components.last {
+            return [(itemPath, key)]
+        }
+        if case .array(let appIDs) = item["appIDs"] {
+            return appIDs.enumerated().compactMap { offset, value in
+                value.stringValue.map { (itemPath.appending("appIDs").appending(offset), $0) }
+            }
+        }
+        if let appID = item["appID"]?.stringValue {
+            return [(itemPath.appending("appID"), appID)]
+        }
+        return []
+    }
+
+    /// Every app ID written anywhere in the file, ignored ones included.
+    private static func writtenAppIDs(in context: LintContext) -> [(JSONPath, String)] {
+        var written: [(JSONPath, String)] = []
+        for (itemPath, item) in context.detailItems {
+            if case .key(let key) = itemPath.components.last {
+                written.append((itemPath, key))
+                continue
+            }
+            if case .array(let appIDs) = item["appIDs"] {
+                for (offset, value) in appIDs.enumerated() {
+                    if let appID = value.stringValue { written.append((itemPath.appending("appIDs").appending(offset), appID)) }
+                }
+            }
+            if let appID = item["appID"]?.stringValue {
+                written.append((itemPath.appending("appID"), appID))
+            }
+        }
+        for service in ["webcredentials", "appclips", "activitycontinuation"] {
+            guard case .array(let apps) = context.root[service]?["apps"] else { continue }
+            let appsPath = JSONPath([.key(service), .key("apps")])
+            for (offset, value) in apps.enumerated() {
+                if let appID = value.stringValue { written.append((appsPath.appending(offset), appID)) }
+            }
+        }
+        return written
+    }
+}
+
+/// The strict app ID shape (§1): `<prefix>.<bundle id>`.
+///
+/// The prefix must be 10 uppercase letters or digits (a Team ID) — or 8,
+/// because Apple's own archived documentation shows an 8-character prefix and
+/// old App ID prefixes were not always Team IDs. No other length has been
+/// seen, so 9 or 11 characters are more likely a typo than a real prefix.
+enum AppIDFormat {
+    static let prefixLengths: Set<Int> = [8, 10]
+
+    /// Why `appID` does not have the expected shape, or `nil` if it does.
+    static func problem(with appID: String) -> String? {
+        guard let dot = appID.firstIndex(of: ".") else {
+            return "there is no dot between the Team ID and the bundle ID"
+        }
+        let prefix = appID[..<dot]
+        let bundleID = appID[appID.index(after: dot)...]
+        let prefixIsUppercaseAlphanumeric = prefix.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) || ("0"..."9").contains($0) }
+        guard prefixIsUppercaseAlphanumeric, prefixLengths.contains(prefix.unicodeScalars.count) else {
+            return "the prefix \(quoted(String(prefix))) is not a Team ID (10 uppercase letters and digits)"
+        }
+        let allowed = bundleID.unicodeScalars.allSatisfy {
+            ("A"..."Z").contains($0) || ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "."
+        }
+        guard !bundleID.isEmpty, allowed, !bundleID.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty)
+        else {
+            return "the bundle ID \(quoted(String(bundleID))) may only hold letters, digits, hyphens and single dots between parts"
+        }
+        return nil
+    }
+}

@@ -1,0 +1,139 @@
+/// Wrongly typed rules and keys. The schema rejects them; these lints say
+/// what the system does instead, which is never an error on its side (§2):
+/// a non-object component matches every URL, a non-string pattern is
+/// ignored, a non-boolean flag is coerced.
+struct ComponentLints: LintRule {
+    static let flagKeys = ["exclude", "caseSensitive", "percentEncoded"]
+
+    func diagnostics(in context: LintContext) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        if let defaults = context.applinks?["defaults"]?.objectValue {
+            diagnostics += keyDiagnostics(defaults, at: LintContext.applinksPath.appending("defaults"), isDefaults: true)
+        }
+        for (itemPath, item) in context.detailItems {
+            if let defaults = item["defaults"]?.objectValue {
+                diagnostics += keyDiagnostics(defaults, at: itemPath.appending("defaults"), isDefaults: true)
+            }
+            if case .array(let components) = item["components"] {
+                for (offset, component) in components.enumerated() {
+                    let path = itemPath.appending("components").appending(offset)
+                    guard let object = component.objectValue else {
+                        diagnostics.append(nonObjectComponent(component, at: path))
+                        continue
+                    }
+                    diagnostics += keyDiagnostics(object, at: path, isDefaults: false)
+                }
+            }
+            if case .array(let paths) = item["paths"] {
+                for (offset, entry) in paths.enumerated() where entry.stringValue == nil {
+                    diagnostics.append(
+                        .error(
+                            "lint.legacy-path-not-string",
+                            at: itemPath.appending("paths").appending(offset),
+                            """
+                            this paths entry is \(article(entry.typeName)), not a string; the system treats it as a rule \
+                            that matches every URL
+                            """
+                        )
+                    )
+                }
+            }
+        }
+        return diagnostics
+    }
+
+    private func nonObjectComponent(_ value: JSONValue, at path: JSONPath) -> Diagnostic {
+        .error(
+            "lint.component-not-object",
+            at: path,
+            """
+            this component is \(article(value.typeName)), not an object; the system treats it as a rule that matches \
+            every URL, so the app opens for every link that reaches it
+            """
+        )
+    }
+
+    /// The pattern and flag keys of a component or defaults object.
+    private func keyDiagnostics(_ object: JSONObject, at path: JSONPath, isDefaults: Bool) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        let scope = isDefaults ? "rule that inherits these defaults" : "rule"
+        for member in object.members {
+            let keyPath = path.appending(member.key)
+            switch (member.key, member.value) {
+            case ("/", .string), ("#", .string), ("?", .string):
+                continue
+            case ("/", let value), ("#", let value):
+                let part = member.key == "/" ? "path" : "fragment"
+                diagnostics.append(
+                    .error(
+                        "lint.ignored-pattern",
+                        at: keyPath,
+                        """
+                        \(quoted(member.key)) is \(article(value.typeName)), not a string; the system ignores the key, \
+                        so the \(scope) does not check the \(part) and matches more URLs than written
+                        """
+                    )
+                )
+            case ("?", .object(let items)):
+                diagnostics += queryDictionaryDiagnostics(items, at: keyPath, scope: scope)
+            case ("?", let value):
+                diagnostics.append(
+                    .error(
+                        "lint.ignored-pattern",
+                        at: keyPath,
+                        """
+                        "?" is \(article(value.typeName)), neither a string nor an object; the system ignores the key, \
+                        so the \(scope) matches any query
+                        """
+                    )
+                )
+            case (let key, let value) where Self.flagKeys.contains(key) && value.boolValue == nil:
+                diagnostics.append(nonBooleanFlag(key, value, at: keyPath))
+            default:
+                continue
+            }
+        }
+        return diagnostics
+    }
+
+    /// A dictionary `?` with any non-string value is ignored whole (§3.2.4).
+    /// JSON object keys are always strings, so only values can be wrong.
+    private func queryDictionaryDiagnostics(_ items: JSONObject, at path: JSONPath, scope: String) -> [Diagnostic] {
+        items.members.compactMap { item in
+            guard item.value.stringValue == nil else { return nil }
+            return .error(
+                "lint.query-dictionary-not-string",
+                at: path.appending(item.key),
+                """
+                the value for query item \(quoted(item.key)) is \(article(item.value.typeName)), not a string; \
+                the system then ignores the whole "?" dictionary, so the \(scope) matches any query
+                """
+            )
+        }
+    }
+
+    private func nonBooleanFlag(_ key: String, _ value: JSONValue, at path: JSONPath) -> Diagnostic {
+        let effective = ComponentKeys.flag(value, default: false)
+        let reading: String
+        switch value {
+        case .number:
+            reading = "the system reads a number as true when it is non-zero"
+        case .string(let text) where ["true", "false"].contains(text.lowercased()):
+            reading = "the system reads the string \(quoted(text)) as its boolean"
+        default:
+            reading = "the system reads \(article(value.typeName)) that is not a number or \"true\"/\"false\" as false"
+        }
+        return .warning(
+            "lint.non-boolean-flag",
+            at: path,
+            "\(key) should be a boolean; \(reading), so it is \(effective) here"
+        )
+    }
+}
+
+/// `a string`, `an object`, `an integer`, for messages.
+func article(_ typeName: String) -> String {
+    let vowels: Set<Character> = ["a", "e", "i", "o", "u"]
+    guard let first = typeName.first else { return typeName }
+    return (vowels.contains(first) ? "an " : "a ") + typeName
+}

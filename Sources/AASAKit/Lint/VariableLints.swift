@@ -1,0 +1,142 @@
+/// Substitution variable checks (§5): references that make a rule never
+/// match, variable values the system does not expand, and user variables
+/// that hide a built-in.
+struct VariableLints: LintRule {
+    func diagnostics(in context: LintContext) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        let variablesPath = LintContext.applinksPath.appending("substitutionVariables")
+        for (name, values) in context.userVariables.members {
+            let path = variablesPath.appending(name)
+            if BuiltInVariables.names.contains(name) {
+                diagnostics.append(
+                    .warning(
+                        "lint.shadowed-builtin-variable",
+                        at: path,
+                        """
+                        this variable replaces the built-in $(\(name)) everywhere in this file (user variables are \
+                        looked up first); rename it if you meant to keep the built-in
+                        """
+                    )
+                )
+            }
+            for (offset, value) in (values.arrayValue ?? []).enumerated() {
+                guard let text = value.stringValue, text.contains("$(") else { continue }
+                diagnostics.append(
+                    .error(
+                        "lint.nested-variable",
+                        at: path.appending(offset),
+                        """
+                        a variable value must not contain "$("; the system does not expand a variable inside another, \
+                        so this alternative does not match what it says
+                        """
+                    )
+                )
+            }
+        }
+        for site in context.patterns where site.kind.expandsVariables {
+            diagnostics += referenceDiagnostics(site, context: context)
+            if case .queryItem(let name) = site.kind, name.contains("$(") {
+                diagnostics.append(
+                    .warning(
+                        "lint.variable-in-query-name",
+                        at: site.path,
+                        """
+                        variables are not expanded in query item names; the system compares the name \(quoted(name)) \
+                        literally
+                        """
+                    )
+                )
+            }
+        }
+        return diagnostics
+    }
+
+    private func referenceDiagnostics(_ site: PatternSite, context: LintContext) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        for reference in VariableReference.scan(site.pattern) {
+            switch reference {
+            case .unterminated:
+                diagnostics.append(
+                    .error(
+                        "lint.unterminated-variable",
+                        at: site.path,
+                        "\"$(\" has no closing \")\"; the system never matches a rule whose pattern has one"
+                    )
+                )
+            case .variable(let name) where !context.defines(name) && !BuiltInVariables.names.contains(name):
+                var message = """
+                    $(\(name)) is neither defined in applinks.substitutionVariables nor built in; the system never \
+                    matches a rule that uses an undefined variable
+                    """
+                let candidates = context.userVariables.keys + BuiltInVariables.names.sorted()
+                if let suggestion = closestMatch(to: name, in: candidates) {
+                    message += " (did you mean $(\(suggestion))?)"
+                }
+                diagnostics.append(.error("lint.undefined-variable", at: site.path, message))
+            case .variable:
+                continue
+            }
+        }
+        return diagnostics
+    }
+}
+
+/// The variables every file has (§5).
+enum BuiltInVariables {
+    static let names: Set<String> = ["alpha", "upper", "lower", "alnum", "digit", "xdigit", "region", "lang"]
+}
+
+extension LintContext {
+    /// Whether the file defines `name` in a way the system uses: an array of
+    /// alternatives (anything else defines nothing, as the model reads it).
+    func defines(_ name: String) -> Bool {
+        userVariables[name]?.arrayValue != nil
+    }
+
+    /// Whether a component pattern uses the built-in `name` (referenced and
+    /// not redefined by the file).
+    func usesBuiltIn(_ name: String) -> Bool {
+        guard !defines(name) else { return false }
+        return patterns.contains { site in
+            site.kind.expandsVariables && VariableReference.scan(site.pattern).contains(.variable(name))
+        }
+    }
+}
+
+/// A `$(…)` in a pattern.
+enum VariableReference: Equatable {
+    case variable(String)
+    /// `$(` with no `)` after it; nothing after it is a reference.
+    case unterminated
+
+    /// The references in `pattern`, in order. A `$` not followed by `(` is a
+    /// literal character.
+    static func scan(_ pattern: String) -> [VariableReference] {
+        var references: [VariableReference] = []
+        var rest = Substring(pattern)
+        while let open = rest.firstRange(of: "$(") {
+            let afterOpen = rest[open.upperBound...]
+            guard let close = afterOpen.firstIndex(of: ")") else {
+                references.append(.unterminated)
+                break
+            }
+            references.append(.variable(String(afterOpen[..<close])))
+            rest = afterOpen[afterOpen.index(after: close)...]
+        }
+        return references
+    }
+
+    /// `pattern` with every `$(…)` reference removed: the text it matches
+    /// literally (besides `*` and `?`).
+    static func literalText(of pattern: String) -> String {
+        var text = ""
+        var rest = Substring(pattern)
+        while let open = rest.firstRange(of: "$(") {
+            text += rest[..<open.lowerBound]
+            let afterOpen = rest[open.upperBound...]
+            guard let close = afterOpen.firstIndex(of: ")") else { return text }
+            rest = afterOpen[afterOpen.index(after: close)...]
+        }
+        return text + rest
+    }
+}

@@ -1,0 +1,93 @@
+/// A rule with every pattern compiled, and its effective flags.
+struct CompiledRule: Sendable {
+    /// The `?` key compiled.
+    enum Query: Sendable {
+        case string(CompiledPattern)
+        case items([(name: [Unicode.Scalar], pattern: CompiledPattern)])
+    }
+
+    /// What one rule says about one URL.
+    enum Outcome {
+        case matched
+        case notMatched
+        /// A compared component cannot be percent-decoded (`percentEncoded: false`).
+        case undecodable(MatchInput.Component)
+        /// A pattern can never match (undefined variable, too complex...).
+        case broken(PatternFailure)
+    }
+
+    let rule: Rule
+    let detailIndex: Int
+    let path: CompiledPattern?
+    let query: Query?
+    let fragment: CompiledPattern?
+    /// Every pattern's variables, in order.
+    let variables: [String]
+    /// The first reason a pattern of the rule can never match.
+    let failure: PatternFailure?
+
+    init(rule: Rule, detailIndex: Int, variables table: VariableTable) {
+        self.rule = rule
+        self.detailIndex = detailIndex
+        let keys = rule.keys
+        let caseInsensitive = !keys.caseSensitive
+        func compile(_ pattern: String, isPath: Bool = false) -> CompiledPattern {
+            CompiledPattern(pattern, isPath: isPath, caseInsensitive: caseInsensitive, variables: table)
+        }
+        path = keys.path.map { compile($0, isPath: true) }
+        fragment = keys.fragment.map { compile($0) }
+        switch keys.query {
+        case .string(let pattern)?:
+            query = .string(compile(pattern))
+        case .items(let items)?:
+            query = .items(items.map { (Array($0.name.unicodeScalars), compile($0.pattern)) })
+        case .ignoredDictionary?, nil:
+            query = nil
+        }
+        var patterns = [path, fragment].compactMap { $0 }
+        switch query {
+        case .string(let pattern)?: patterns.insert(pattern, at: 1)
+        case .items(let items)?: patterns.insert(contentsOf: items.map(\.pattern), at: path == nil ? 0 : 1)
+        case nil: break
+        }
+        var names: [String] = []
+        for name in patterns.flatMap(\.parsed.variables) where !names.contains(name) {
+            names.append(name)
+        }
+        variables = names
+        failure = patterns.lazy.compactMap(\.failure).first
+    }
+
+    /// Whether every key the rule specifies matches `input`.
+    func evaluate(_ input: inout MatchInput, steps: inout Int) -> Outcome {
+        if let failure { return .broken(failure) }
+        let decoded = !rule.keys.percentEncoded
+        if let path, !path.isMatchAll {
+            guard let value = input.path(decoded: decoded) else { return .undecodable(.path) }
+            guard path.matches(value, steps: &steps) else { return .notMatched }
+        }
+        switch query {
+        case .string(let pattern)? where !pattern.isMatchAll:
+            guard let value = input.query(decoded: decoded) else { return .undecodable(.query) }
+            guard pattern.matches(value, steps: &steps) else { return .notMatched }
+        case .items(let patterns)? where !patterns.allSatisfy(\.pattern.isMatchAll):
+            guard let items = input.queryItems(decoded: decoded) else { return .undecodable(.query) }
+            for (name, pattern) in patterns {
+                // A missing item reads as ""; a repeated one must match every time.
+                var found = false
+                for item in items where item.name == name {
+                    found = true
+                    guard pattern.matches(item.value, steps: &steps) else { return .notMatched }
+                }
+                if !found, !pattern.matches([], steps: &steps) { return .notMatched }
+            }
+        default:
+            break
+        }
+        if let fragment, !fragment.isMatchAll {
+            guard let value = input.fragment(decoded: decoded) else { return .undecodable(.fragment) }
+            guard fragment.matches(value, steps: &steps) else { return .notMatched }
+        }
+        return .matched
+    }
+}

@@ -1,0 +1,43 @@
+/// Percent-escape helpers shared by URL encoding and `percentEncoded:false`
+/// matching.
+enum PercentEncoding {
+    private static let hexDigits = Array("0123456789ABCDEF".unicodeScalars)
+
+    /// `%XX` with uppercase hex, the way URL parsers write escapes.
+    static func escape(_ byte: UInt8) -> String {
+        var text = "%"
+        text.unicodeScalars.append(hexDigits[Int(byte >> 4)])
+        text.unicodeScalars.append(hexDigits[Int(byte & 0x0F)])
+        return text
+    }
+
+    /// Decodes every `%XX`, then UTF-8. `nil` when an escape is malformed
+    /// (`%zz`, a lone `%`) or the bytes are not UTF-8: the component is
+    /// undecodable (AASA-SEMANTICS.md §3.5, *open*: we do not match it).
+    static func decode(_ text: Substring) -> String? {
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return String(text) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var iterator = text.utf8.makeIterator()
+        while let byte = iterator.next() {
+            guard byte == UInt8(ascii: "%") else {
+                bytes.append(byte)
+                continue
+            }
+            guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else {
+                return nil
+            }
+            bytes.append(high << 4 | low)
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,108 @@
+/// Decides whether one rule *covers* another: every URL the later rule
+/// matches, the earlier one matches too, so the later one can never decide
+/// (AASA-SEMANTICS.md §6.3).
+///
+/// Conservative: `true` only when it is provable key by key. A key absent
+/// from the covering rule covers anything; patterns are compared with glob
+/// subsumption (``GlobSubsumption``), treating the covered rule's wildcards
+/// symbolically; a variable is only known to cover the same variable at the
+/// same place. Rules that can never match (undefined variable, too complex)
+/// are never reported as covering or covered: other lints report them.
+public struct RuleCoverage: Sendable {
+    private let variables: VariableTable
+
+    public init(file: AASAFile) {
+        self.init(variables: VariableTable(userVariables: file.appLinks?.substitutionVariables ?? [:], codes: .snapshot))
+    }
+
+    init(variables: VariableTable) {
+        self.variables = variables
+    }
+
+    /// Whether `earlier` matches every URL that `later` matches.
+    public func covers(_ earlier: Rule, _ later: Rule) -> Bool {
+        covers(shape(of: earlier), shape(of: later))
+    }
+
+    // MARK: - Rule shapes
+
+    /// A rule's patterns parsed once, for repeated comparisons.
+    struct Shape: Sendable {
+        enum Query: Sendable {
+            case string(ParsedPattern)
+            case items([String: ParsedPattern])
+        }
+
+        var keys: ComponentKeys
+        var path: ParsedPattern?
+        var query: Query?
+        var fragment: ParsedPattern?
+        var isBroken: Bool
+    }
+
+    func shape(of rule: Rule) -> Shape {
+        let keys = rule.keys
+        let path = keys.path.map { ParsedPattern(PathNormalization.normalize($0), variables: variables) }
+        let fragment = keys.fragment.map { ParsedPattern($0, variables: variables) }
+        var query: Shape.Query?
+        switch keys.query {
+        case .string(let pattern)?:
+            query = .string(ParsedPattern(pattern, variables: variables))
+        case .items(let items)?:
+            query = .items(Dictionary(items.map { ($0.name, ParsedPattern($0.pattern, variables: variables)) }) { $1 })
+        case .ignoredDictionary?, nil:
+            query = nil
+        }
+        var patterns = [path, fragment].compactMap { $0 }
+        switch query {
+        case .string(let pattern)?: patterns.append(pattern)
+        case .items(let items)?: patterns += items.values
+        case nil: break
+        }
+        return Shape(keys: keys, path: path, query: query, fragment: fragment, isBroken: patterns.contains { $0.failure != nil })
+    }
+
+    func covers(_ earlier: Shape, _ later: Shape) -> Bool {
+        guard !earlier.isBroken, !later.isBroken else { return false }
+        // Every normalised URL path starts with "/", so an absent `/` reads as "/*".
+        let anyPath = ParsedPattern("/*", variables: variables)
+        let anything = ParsedPattern("*", variables: variables)
+        return coversPattern(earlier.path, later.path ?? anyPath, earlier, later)
+            && coversPattern(earlier.fragment, later.fragment ?? anything, earlier, later)
+            && coversQuery(earlier, later, anything: anything)
+    }
+
+    private func coversQuery(_ earlier: Shape, _ later: Shape, anything: ParsedPattern) -> Bool {
+        switch (earlier.query, later.query) {
+        case (nil, _):
+            return true
+        case (.string(let covering)?, .string(let covered)?):
+            return coversPattern(covering, covered, earlier, later)
+        case (.string(let covering)?, _):
+            return covering.isMatchAll
+        case (.items(let covering)?, .items(let covered)?):
+            return covering.allSatisfy { name, pattern in
+                // A name the later rule does not constrain can hold any value.
+                coversPattern(pattern, covered[name] ?? anything, earlier, later)
+            }
+        case (.items(let covering)?, _):
+            return covering.values.allSatisfy(\.isMatchAll)
+        }
+    }
+
+    /// Whether pattern `covering` (of `earlier`) accepts everything
+    /// `covered` (of `later`) accepts, given each rule's flags.
+    private func coversPattern(_ covering: ParsedPattern?, _ covered: ParsedPattern, _ earlier: Shape, _ later: Shape) -> Bool {
+        guard let covering else { return true }
+        if covering.isMatchAll { return true }
+        // Encoded and decoded spellings are different languages.
+        guard earlier.keys.percentEncoded == later.keys.percentEncoded else { return false }
+        let coveringFolds = !earlier.keys.caseSensitive
+        let coveredFolds = !later.keys.caseSensitive
+        // A case-sensitive pattern covers a case-insensitive one only when
+        // case cannot matter to the latter.
+        if !coveringFolds, coveredFolds, !GlobSubsumption.isCaseFree(covered.tokens) { return false }
+        return GlobSubsumption(coveringFolds: coveringFolds, coveredFolds: coveredFolds)
+            .covers(covering.tokens, covered.tokens)
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+
+/// A compiled JSON Schema (draft 2020-12) that validates `JSONValue`s.
+///
+/// The document is compiled once into a table of nodes: patterns are
+/// compiled, `$ref`s resolved (local references, `$id` and `$anchor`; remote
+/// schemas are never fetched) and operands checked, so `validate` does no
+/// parsing and cannot fail. Annotation-only keywords (`title`, `format`,
+/// `default`, …) are ignored, as the specification says; keywords that need
+/// annotation collection (`unevaluatedProperties`, `unevaluatedItems`,
+/// `$dynamicRef`) are refused at compile time rather than silently ignored.
+public struct JSONSchema: Sendable {
+    /// Node 0 is the document's root.
+    let nodes: [SchemaNode]
+
+    /// Compiles a schema document.
+    ///
+    /// Throws when the document is not an object or a boolean, a `$ref` cannot
+    /// be resolved, a `pattern` is not a valid regular expression, a keyword
+    /// has an operand of the wrong type, or a `$ref` cycle would never descend
+    /// into the instance.
+    public init(_ document: JSONValue) throws(JSONSchemaError) {
+        var compiler = SchemaCompiler(document: document)
+        self.nodes = try compiler.compile()
+    }
+
+    /// Parses and compiles a schema document; JSON syntax errors are reported
+    /// as `JSONSchemaError.Kind.invalidJSON` with their line and column.
+    public init(bytes: [UInt8]) throws(JSONSchemaError) {
+        let document: JSONValue
+        do {
+            document = try JSONParser().parse(bytes).value
+        } catch {
+            throw JSONSchemaError(.invalidJSON, at: "#", error.description)
+        }
+        try self.init(document)
+    }
+
+    /// The schema of `apple-app-site-association` files bundled with AASAKit
+    /// (also at `schema/apple-app-site-association.schema.json` in the
+    /// repository, for editors).
+    public static let appleAppSiteAssociation: JSONSchema = {
+        // Both failures are packaging bugs caught by AASASchemaTests, not
+        // states a user's input can reach.
+        guard
+            let url = Bundle.module.url(forResource: "apple-app-site-association.schema", withExtension: "json", subdirectory: "Resources"),
+            let data = try? Data(contentsOf: url)
+        else {
+            fatalError("AASAKit was packaged without Resources/apple-app-site-association.schema.json")
+        }
+        do {
+            return try JSONSchema(bytes: Array(data))
+        } catch {
+            fatalError("The bundled apple-app-site-association.schema.json does not compile: \(error)")
+        }
+    }()
+
+    /// Every way `instance` breaks the schema, in document order of the
+    /// instance; empty when it is valid.
+    ///
+    /// When no alternative of an `anyOf`/`oneOf` matches, the violations of
+    /// the most plausible alternative are reported rather than a bare
+    /// "matches none".
+    public func validate(_ instance: JSONValue) -> [SchemaViolation] {
+        let violations = SchemaEvaluator(nodes: nodes).evaluate(0, instance, at: .root, .all, depth: 0)
+        guard violations.count > 1 else { return violations }
+        let order = DocumentOrder(instance)
+        return violations.enumerated()
+            .sorted { lhs, rhs in
+                let forward = order.precedes(lhs.element.path, rhs.element.path)
+                let backward = order.precedes(rhs.element.path, lhs.element.path)
+                return forward != backward ? forward : lhs.offset < rhs.offset
+            }
+            .map(\.element)
+    }
+}
+
+/// One way an instance breaks a schema.
+public struct SchemaViolation: Sendable, Hashable, CustomStringConvertible {
+    /// Where in the instance (`applinks.details[0].components[2].exclude`).
+    public var path: JSONPath
+    /// The keyword that failed: `type`, `additionalProperties`, `required`, …
+    /// (`false` for a `false` schema).
+    public var keyword: String
+    /// Where in the schema, as a URI fragment:
+    /// `#/$defs/component/properties/exclude/type`.
+    public var schemaPath: String
+    /// What is wrong, for people: `expected boolean, got string`.
+    public var message: String
+
+    public init(path: JSONPath, keyword: String, schemaPath: String, message: String) {
+        self.path = path
+        self.keyword = keyword
+        self.schemaPath = schemaPath
+        self.message = message
+    }
+
+    /// `path: message`.
+    public var description: String {
+        "\(path): \(message)"
+    }
+}
+
+/// Orders instance paths as they appear in the document: members in written
+/// order, a container before what it contains.
+private struct DocumentOrder {
+    let root: JSONValue
+
+    init(_ root: JSONValue) {
+        self.root = root
+    }
+
+    func precedes(_ lhs: JSONPath, _ rhs: JSONPath) -> Bool {
+        var container: JSONValue? = root
+        for (left, right) in zip(lhs.components, rhs.components) {
+            if left != right {
+                return position(of: left, in: container) < position(of: right, in: container)
+            }
+            container = container.flatMap { Self.child(left, of: $0) }
+        }
+        return lhs.components.count < rhs.components.count
+    }
+
+    private func position(of component: JSONPath.Component, in container: JSONValue?) -> Int {
+        switch (component, container) {
+        case (.index(let index), _):
+            index
+        case (.key(let key), .object(let object)?):
+            object.keys.firstIndex(of: key) ?? .max
+        case (.key, _):
+            .max
+        }
+    }
+
+    private static func child(_ component: JSONPath.Component, of value: JSONValue) -> JSONValue? {
+        switch (component, value) {
+        case (.key(let key), .object(let object)):
+            object[key]
+        case (.index(let index), .array(let elements)) where elements.indices.contains(index):
+            elements[index]
+        default:
+            nil
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import AASAKit
+import Foundation
+
+/// `/status`: every host with its apps, file sizes, ETags, the last reload
+/// and the last error, as JSON.
+struct StatusReport {
+    let store: SiteStore
+
+    var json: JSONValue {
+        let status = store.status
+        let snapshot = store.snapshot
+        var hosts: [JSONValue] = []
+        for name in snapshot.sites.keys.sorted() {
+            guard let host = snapshot.sites[name] else { continue }
+            var entry = JSONObject()
+            entry["host"] = .string(name)
+            entry["aliasOf"] = host.name == name ? .null : .string(host.name)
+            var files = JSONObject()
+            for (kind, _) in SiteLoader.fileNames {
+                if let file = host.file(kind) { files[kind.rawValue] = Self.describe(file) }
+            }
+            entry["files"] = .object(files)
+            entry["issues"] = .array(status.issues.filter { $0.host == name }.map { .string($0.description) })
+            entry["lastError"] = status.lastErrors[name].map(Self.describe) ?? .null
+            hosts.append(.object(entry))
+        }
+        var root = JSONObject()
+        root["ready"] = .bool(status.isReady)
+        root["generation"] = .number(Double(snapshot.generation))
+        root["lastReload"] = status.lastReload.map { .string($0.formatted(.iso8601)) } ?? .null
+        root["lastReloadSeconds"] =
+            status.lastReloadDuration.map { .number(Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18) }
+            ?? .null
+        root["lastFailure"] = status.lastFailure.map(JSONValue.string) ?? .null
+        root["hosts"] = .array(hosts)
+        root["issues"] = .array(status.issues.filter { $0.host == nil }.map { .string($0.description) })
+        return .object(root)
+    }
+
+    private static func describe(_ file: ServedFile) -> JSONValue {
+        var object = JSONObject()
+        object["path"] = .string(file.path)
+        object["size"] = .number(Double(file.size))
+        object["gzipSize"] = file.gzipSize.map { .number(Double($0)) } ?? .null
+        object["etag"] = .string(file.etag)
+        object["lastModified"] = .string(HTTPDate.format(file.lastModified))
+        object["apps"] = .array(file.appIDs.map(JSONValue.string))
+        object["warnings"] = .array(file.warnings.map(JSONValue.string))
+        return .object(object)
+    }
+
+    private static func describe(_ error: SiteStore.LastError) -> JSONValue {
+        ["message": .string(error.message), "at": .string(error.at.formatted(.iso8601))]
+    }
+}

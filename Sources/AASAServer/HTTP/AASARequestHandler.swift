@@ -1,0 +1,193 @@
+import Logging
+import NIOCore
+import NIOExtras
+import NIOHTTP1
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The serving connection's application handler: takes NIO's decoded request
+/// parts and writes pre-encoded bytes straight to the socket.
+///
+/// It sits directly after `HTTPRequestDecoder` (no `HTTPResponseEncoder`):
+/// every response is already bytes, so encoding a head per request would be
+/// pure overhead. Requests are answered in order as they complete, which is
+/// all HTTP/1.1 pipelining needs; reading pauses while the socket is not
+/// writable, so a client that pipelines without reading cannot grow memory.
+final class AASARequestHandler: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias OutboundIn = ByteBuffer
+    typealias OutboundOut = ByteBuffer
+
+    private let store: SiteStore
+    private let responder: Responder
+    private let timeouts: ConnectionTimeouts
+    private let accessLog: Logger?
+    private let unknownHostCounters: RequestCounters
+    private var prefixes = ResponsePrefixCache()
+
+    private var pending: Responder.Reply?
+    private var requestStart: NIODeadline?
+    private var requestTarget = ""
+    private var requestHost: String?
+    private var quiescing = false
+    private var closing = false
+    private var readPending = false
+
+    init(
+        store: SiteStore,
+        responder: Responder,
+        timeouts: ConnectionTimeouts,
+        accessLog: Logger?,
+        unknownHostCounters: RequestCounters
+    ) {
+        self.store = store
+        self.responder = responder
+        self.timeouts = timeouts
+        self.accessLog = accessLog
+        self.unknownHostCounters = unknownHostCounters
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        if context.channel.isActive { timeouts.start(context: context) }
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        timeouts.start(context: context)
+        context.fireChannelActive()
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        timeouts.stop()
+        context.fireChannelInactive()
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard !closing else { return }
+        switch unwrapInboundIn(data) {
+        case .head(let head):
+            let reply = responder.respond(to: head, snapshot: store.snapshot)
+            if accessLog != nil {
+                requestStart = .now()
+                requestTarget = head.uri
+                requestHost = head.headers.first(name: "host")
+            }
+            if reply.response.closesConnection, reply.response.status == .badRequest {
+                // A body we will not read: answer now and stop reading.
+                write(reply, context: context)
+            } else {
+                pending = reply
+            }
+        case .body:
+            break
+        case .end:
+            guard let reply = pending else { return }
+            pending = nil
+            write(reply, context: context)
+        }
+    }
+
+    func channelReadComplete(context: ChannelHandlerContext) {
+        context.flush()
+        context.fireChannelReadComplete()
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: Error) {
+        guard !closing else { return }
+        if let parserError = error as? HTTPParserError {
+            let response = responder.parserFailure(parserError)
+            write(Responder.Reply(response: response, host: nil, isHead: false), context: context)
+        } else {
+            context.close(promise: nil)
+        }
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if event is ChannelShouldQuiesceEvent {
+            // Graceful shutdown: an idle connection closes now, a busy one
+            // after its response.
+            quiescing = true
+            if !timeouts.requestInProgress && pending == nil {
+                closing = true
+                context.close(promise: nil)
+            }
+            return
+        }
+        context.fireUserInboundEventTriggered(event)
+    }
+
+    // MARK: Backpressure
+
+    func read(context: ChannelHandlerContext) {
+        if context.channel.isWritable {
+            context.read()
+        } else {
+            readPending = true
+        }
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        if context.channel.isWritable, readPending {
+            readPending = false
+            context.read()
+        }
+        context.fireChannelWritabilityChanged()
+    }
+
+    // MARK: Writing
+
+    private func write(_ reply: Responder.Reply, context: ChannelHandlerContext) {
+        let response = reply.response
+        (reply.host?.counters ?? unknownHostCounters).increment(response.status)
+        context.write(wrapOutboundOut(prefixes.prefix(for: response.status)), promise: nil)
+        let payload = response.payload(isHead: reply.isHead)
+        logAccess(response: response, bytes: payload.readableBytes)
+        timeouts.requestCompleted()
+        if response.closesConnection || quiescing {
+            closing = true
+            context.writeAndFlush(wrapOutboundOut(payload)).whenComplete { _ in
+                context.close(promise: nil)
+            }
+        } else {
+            context.write(wrapOutboundOut(payload), promise: nil)
+        }
+    }
+
+    private func logAccess(response: EncodedResponse, bytes: Int) {
+        guard let accessLog else { return }
+        let duration = requestStart.map { NIODeadline.now() - $0 } ?? .zero
+        accessLog.info(
+            "request",
+            metadata: [
+                "http.host": "\(requestHost ?? "-")",
+                "http.target": "\(requestTarget)",
+                "http.status": "\(response.status.rawValue)",
+                "http.bytes": "\(bytes)",
+                "http.duration_us": "\(duration.nanoseconds / 1000)",
+            ]
+        )
+    }
+}
+
+/// The status line and `Date` header, built once per second per connection:
+/// the only bytes of a response that are not fixed at load time.
+struct ResponsePrefixCache {
+    private var second = -1
+    private var buffers: [EncodedResponse.Status: ByteBuffer] = [:]
+
+    @inline(__always)
+    mutating func prefix(for status: EncodedResponse.Status) -> ByteBuffer {
+        let now = time(nil)
+        if now != second {
+            second = now
+            buffers.removeAll(keepingCapacity: true)
+        }
+        if let buffer = buffers[status] { return buffer }
+        let buffer = ByteBuffer(string: status.statusLine + "Date: \(HTTPDate.format(epochSeconds: now))\r\n")
+        buffers[status] = buffer
+        return buffer
+    }
+}

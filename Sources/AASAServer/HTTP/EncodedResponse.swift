@@ -1,0 +1,117 @@
+import NIOCore
+
+/// A response encoded once, at load time: everything after the status line
+/// and `Date` header (which the connection adds, see ``ResponsePrefixCache``),
+/// i.e. the remaining header lines, the blank line and the body.
+///
+/// A GET writes `bytes`; a HEAD writes its first `headLength` bytes, a slice
+/// of the same storage, so neither allocates on the request path.
+public struct EncodedResponse: Sendable {
+    public let status: Status
+    public let bytes: ByteBuffer
+    public let headLength: Int
+    /// Whether the connection closes after this response.
+    public let closesConnection: Bool
+
+    /// The statuses the origin ever sends. There is deliberately no 3xx.
+    public enum Status: Int, Sendable, CaseIterable {
+        case ok = 200
+        case notModified = 304
+        case badRequest = 400
+        case notFound = 404
+        case methodNotAllowed = 405
+        case requestHeaderFieldsTooLarge = 431
+        case serviceUnavailable = 503
+
+        var reasonPhrase: String {
+            switch self {
+            case .ok: "OK"
+            case .notModified: "Not Modified"
+            case .badRequest: "Bad Request"
+            case .notFound: "Not Found"
+            case .methodNotAllowed: "Method Not Allowed"
+            case .requestHeaderFieldsTooLarge: "Request Header Fields Too Large"
+            case .serviceUnavailable: "Service Unavailable"
+            }
+        }
+
+        /// `HTTP/1.1 200 OK\r\n`.
+        var statusLine: String { "HTTP/1.1 \(rawValue) \(reasonPhrase)\r\n" }
+    }
+
+    /// How the response ends the exchange; the `Connection` header differs.
+    public enum Connection: Int, Sendable, CaseIterable {
+        /// HTTP/1.1 persistent: no header needed.
+        case keepAlive
+        /// HTTP/1.0 client that asked for keep-alive: must be told it got it.
+        case keepAliveHTTP10
+        /// The connection closes after this response.
+        case close
+
+        var headerLine: String {
+            switch self {
+            case .keepAlive: ""
+            case .keepAliveHTTP10: "Connection: keep-alive\r\n"
+            case .close: "Connection: close\r\n"
+            }
+        }
+    }
+
+    /// Encodes `headers` (name, value pairs), `Content-Length` (omitted when
+    /// `nil`, as on a 304), the connection header and `body`.
+    init(
+        status: Status,
+        headers: [(String, String)],
+        contentLength: Int?,
+        body: [UInt8],
+        connection: Connection
+    ) {
+        var head = ""
+        for (name, value) in headers {
+            head += "\(name): \(value)\r\n"
+        }
+        if let contentLength {
+            head += "Content-Length: \(contentLength)\r\n"
+        }
+        head += connection.headerLine
+        head += "\r\n"
+        var buffer = ByteBuffer()
+        buffer.reserveCapacity(head.utf8.count + body.count)
+        let headLength = buffer.writeString(head)
+        buffer.writeBytes(body)
+        self.status = status
+        self.bytes = buffer
+        self.headLength = headLength
+        self.closesConnection = connection == .close
+    }
+
+    /// The bytes to write for this request method.
+    @inline(__always)
+    func payload(isHead: Bool) -> ByteBuffer {
+        isHead ? bytes.getSlice(at: bytes.readerIndex, length: headLength) ?? bytes : bytes
+    }
+}
+
+/// One response in its three connection variants, indexed by
+/// ``EncodedResponse/Connection``.
+public struct EncodedResponseSet: Sendable {
+    private let variants: [EncodedResponse]
+
+    /// A response with `body`; a 304 passes an empty body and `sendsLength: false`.
+    init(status: EncodedResponse.Status, headers: [(String, String)], body: [UInt8], sendsLength: Bool = true) {
+        self.variants = EncodedResponse.Connection.allCases.map {
+            EncodedResponse(
+                status: status,
+                headers: headers,
+                contentLength: sendsLength ? body.count : nil,
+                body: body,
+                connection: $0
+            )
+        }
+    }
+
+    @inline(__always)
+    subscript(connection: EncodedResponse.Connection) -> EncodedResponse {
+        variants[connection.rawValue]
+    }
+}

@@ -1,0 +1,204 @@
+import NIOHTTP1
+
+/// Decides the response to a request head against a snapshot. No I/O, no
+/// channel: the NIO handler only adapts, and tests drive this directly.
+///
+/// Every answer is one of the pre-encoded responses; nothing is encoded here.
+public struct Responder: Sendable {
+    let statics: StaticResponses
+
+    public init() {
+        self.statics = StaticResponses()
+    }
+
+    /// What to send, and which host (if any) it is accounted to.
+    public struct Reply: Sendable {
+        public let response: EncodedResponse
+        public let host: SiteHost?
+        public let isHead: Bool
+    }
+
+    public func respond(to head: HTTPRequestHead, snapshot: SiteSnapshot) -> Reply {
+        let request = RequestFields(head)
+        let isHead = head.method == .HEAD
+        // Malformed requests close the connection: after a framing doubt
+        // nothing later on it can be trusted.
+        if request.hasBody || request.hostHeaderCount > 1 {
+            return Reply(response: statics.badRequest[.close], host: nil, isHead: isHead)
+        }
+
+        var target = Substring(head.uri)
+        var authority: Substring? = request.host
+        if !target.hasPrefix("/") {
+            // Absolute form (`GET http://host/path`): RFC 9112 §3.2.2 says the
+            // target's authority replaces Host. Anything else (`*`, garbage) is
+            // simply not one of our paths.
+            if let absolute = AbsoluteTarget(target) {
+                authority = absolute.authority
+                target = absolute.path
+            }
+        }
+
+        let connection = request.connection(version: head.version)
+        let hostName: HostName?
+        if let authority {
+            guard let parsed = HostName(authority: authority) else {
+                return Reply(response: statics.badRequest[.close], host: nil, isHead: isHead)
+            }
+            hostName = parsed
+        } else if head.version.major == 1, head.version.minor >= 1 {
+            // HTTP/1.1 requires Host (RFC 9112 §3.2); HTTP/1.0 may omit it and
+            // is then an unknown host.
+            return Reply(response: statics.badRequest[.close], host: nil, isHead: isHead)
+        } else {
+            hostName = nil
+        }
+
+        guard let route = Route(target: target) else {
+            return Reply(response: statics.notFound[connection], host: nil, isHead: isHead)
+        }
+        guard head.method == .GET || isHead else {
+            return Reply(response: statics.methodNotAllowed[connection], host: nil, isHead: isHead)
+        }
+        let host = if let hostName { snapshot.host(for: hostName) } else { snapshot.fallback }
+        guard let host, let file = host.file(for: route) else {
+            return Reply(response: statics.notFound[connection], host: host, isHead: isHead)
+        }
+        let response = file.response(
+            ifNoneMatch: request.ifNoneMatch.map { ETagList.matches($0, etag: file.etag) } ?? false,
+            acceptsGzip: request.acceptEncoding.map(AcceptEncoding.allowsGzip) ?? false,
+            connection: connection
+        )
+        return Reply(response: response, host: host, isHead: isHead)
+    }
+
+    /// The response to a request NIO's parser rejected.
+    public func parserFailure(_ error: HTTPParserError) -> EncodedResponse {
+        switch error {
+        case .headerOverflow: statics.requestHeaderFieldsTooLarge[.close]
+        default: statics.badRequest[.close]
+        }
+    }
+
+    /// The response to a request head over `limits.maxHeaderBytes`.
+    public var headersTooLarge: EncodedResponse { statics.requestHeaderFieldsTooLarge[.close] }
+
+    /// The response to a connection over `limits.maxConnections`.
+    public var overloaded: EncodedResponse { statics.serviceUnavailable[.close] }
+}
+
+/// The header fields routing needs, read in one pass over the head.
+struct RequestFields {
+    var host: Substring?
+    var hostHeaderCount = 0
+    var ifNoneMatch: Substring?
+    var acceptEncoding: Substring?
+    var hasBody = false
+    var connectionClose = false
+    var connectionKeepAlive = false
+
+    init(_ head: HTTPRequestHead) {
+        for (name, value) in head.headers {
+            switch name.utf8.count {
+            case 4 where name.equalsASCIICaseInsensitive("host"):
+                hostHeaderCount += 1
+                host = Substring(value)
+            case 10 where name.equalsASCIICaseInsensitive("connection"):
+                for token in value.split(separator: ",") {
+                    let token = token.trimmingSpaces
+                    if token.equalsASCIICaseInsensitive("close") { connectionClose = true }
+                    if token.equalsASCIICaseInsensitive("keep-alive") { connectionKeepAlive = true }
+                }
+            case 13 where name.equalsASCIICaseInsensitive("if-none-match"):
+                ifNoneMatch = Substring(value)
+            case 14 where name.equalsASCIICaseInsensitive("content-length"):
+                if value.trimmingSpaces != "0" { hasBody = true }
+            case 15 where name.equalsASCIICaseInsensitive("accept-encoding"):
+                acceptEncoding = Substring(value)
+            case 17 where name.equalsASCIICaseInsensitive("transfer-encoding"):
+                hasBody = true
+            default:
+                break
+            }
+        }
+    }
+
+    func connection(version: HTTPVersion) -> EncodedResponse.Connection {
+        if connectionClose { return .close }
+        if version.major == 1, version.minor >= 1 { return .keepAlive }
+        return connectionKeepAlive ? .keepAliveHTTP10 : .close
+    }
+}
+
+/// `http://host:port/path?q` split into authority and origin-form path.
+struct AbsoluteTarget {
+    let authority: Substring
+    let path: Substring
+
+    init?(_ target: Substring) {
+        guard let schemeEnd = target.range(of: "://") else { return nil }
+        let scheme = target[..<schemeEnd.lowerBound]
+        guard scheme.equalsASCIICaseInsensitive("http") || scheme.equalsASCIICaseInsensitive("https") else {
+            return nil
+        }
+        let rest = target[schemeEnd.upperBound...]
+        let pathStart = rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex
+        let authority = rest[..<pathStart]
+        // Userinfo in a request target is never legitimate.
+        guard !authority.isEmpty, !authority.contains("@") else { return nil }
+        self.authority = authority
+        let path = rest[pathStart...]
+        self.path = path.hasPrefix("/") ? path : "/" + path
+    }
+}
+
+/// `If-None-Match` evaluation (RFC 9110 §13.1.2, weak comparison).
+enum ETagList {
+    static func matches(_ header: Substring, etag: String) -> Bool {
+        for candidate in header.split(separator: ",") {
+            var tag = candidate.trimmingSpaces
+            if tag == "*" { return true }
+            if tag.hasPrefix("W/") { tag = tag.dropFirst(2) }
+            if tag == etag { return true }
+        }
+        return false
+    }
+}
+
+/// `Accept-Encoding` evaluation: gzip unless absent or `q=0`.
+enum AcceptEncoding {
+    static func allowsGzip(_ header: Substring) -> Bool {
+        for item in header.split(separator: ",") {
+            let parts = item.split(separator: ";")
+            guard let coding = parts.first?.trimmingSpaces,
+                coding.equalsASCIICaseInsensitive("gzip") || coding == "*"
+            else { continue }
+            let refused = parts.dropFirst().contains { parameter in
+                let parameter = parameter.trimmingSpaces
+                guard parameter.hasPrefix("q=") || parameter.hasPrefix("Q=") else { return false }
+                return (Double(parameter.dropFirst(2)) ?? 1) == 0
+            }
+            return !refused
+        }
+        return false
+    }
+}
+
+extension StringProtocol {
+    @inline(__always)
+    func equalsASCIICaseInsensitive(_ other: StaticString) -> Bool {
+        other.withUTF8Buffer { expected in
+            let utf8 = self.utf8
+            guard utf8.count == expected.count else { return false }
+            return zip(utf8, expected).allSatisfy { lhs, rhs in
+                lhs == rhs || (lhs | 0x20 == rhs | 0x20 && (lhs | 0x20) >= UInt8(ascii: "a") && (lhs | 0x20) <= UInt8(ascii: "z"))
+            }
+        }
+    }
+
+    var trimmingSpaces: SubSequence {
+        let start = firstIndex { $0 != " " && $0 != "\t" } ?? endIndex
+        let end = lastIndex { $0 != " " && $0 != "\t" }.map { index(after: $0) } ?? start
+        return self[start..<Swift.max(start, end)]
+    }
+}

@@ -1,0 +1,107 @@
+/// A host name as the store keys it: lowercase, no port, no trailing dot;
+/// IPv6 literals keep their brackets (`[::1]`).
+///
+/// The same rules apply to a `Host` header and to a directory name, so a
+/// request can only ever reach a host that was loaded from disk; nothing from
+/// a request becomes a path.
+public struct HostName: Sendable, Hashable, CustomStringConvertible {
+    public let value: String
+
+    public var description: String { value }
+
+    /// Parses a `Host` header value or an authority: `Example.COM:443.` →
+    /// `example.com`. Returns `nil` for anything that is not a DNS name, an
+    /// IPv4 address or a bracketed IPv6 literal (NUL, `/`, `..`, spaces,
+    /// non-ASCII, empty labels, a non-numeric port).
+    public init?(authority: String) {
+        self.init(authority: Substring(authority))
+    }
+
+    public init?(authority: Substring) {
+        let utf8 = authority.utf8
+        guard !utf8.isEmpty, utf8.count <= 262 else { return nil }
+        if utf8.first == UInt8(ascii: "[") {
+            guard let normalized = Self.normalizeIPv6(utf8) else { return nil }
+            self.value = normalized
+            return
+        }
+        var hostEnd = utf8.endIndex
+        if let colon = utf8.lastIndex(of: UInt8(ascii: ":")) {
+            guard Self.isPort(utf8[utf8.index(after: colon)...]) else { return nil }
+            hostEnd = colon
+        }
+        guard let normalized = Self.normalizeDNSName(utf8[utf8.startIndex..<hostEnd]) else { return nil }
+        self.value = normalized
+    }
+
+    /// Parses a directory name or a configured name; unlike a `Host` header
+    /// it may not carry a port.
+    public init?(name: String) {
+        guard !name.utf8.contains(UInt8(ascii: ":")) || name.hasPrefix("["), let parsed = HostName(authority: Substring(name))
+        else { return nil }
+        self = parsed
+    }
+
+    /// The name one label up for wildcard lookup: `a.b.example` → `b.example`.
+    var parent: Substring? {
+        guard let dot = value.firstIndex(of: ".") else { return nil }
+        let rest = value[value.index(after: dot)...]
+        return rest.contains(".") ? rest : nil
+    }
+
+    private static func isPort(_ bytes: some Collection<UInt8>) -> Bool {
+        // An empty port (`host:`) is allowed by RFC 3986.
+        bytes.count <= 5 && bytes.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+    }
+
+    private static func normalizeDNSName(_ bytes: some Collection<UInt8>) -> String? {
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var labelLength = 0
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "_"):
+                output.append(byte)
+                labelLength += 1
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                output.append(byte | 0x20)
+                labelLength += 1
+            case UInt8(ascii: "."):
+                guard labelLength > 0 else { return nil }
+                output.append(byte)
+                labelLength = 0
+            default:
+                return nil
+            }
+            guard labelLength <= 63 else { return nil }
+        }
+        if output.last == UInt8(ascii: ".") { output.removeLast() }
+        guard !output.isEmpty, output.count <= 253, output.first != UInt8(ascii: "-") else { return nil }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    private static func normalizeIPv6(_ bytes: some Collection<UInt8>) -> String? {
+        guard let close = bytes.firstIndex(of: UInt8(ascii: "]")) else { return nil }
+        let inside = bytes[bytes.index(after: bytes.startIndex)..<close]
+        let afterClose = bytes[bytes.index(after: close)...]
+        if let first = afterClose.first {
+            guard first == UInt8(ascii: ":"), isPort(afterClose.dropFirst()) else { return nil }
+        }
+        guard inside.count >= 2, inside.contains(UInt8(ascii: ":")) else { return nil }
+        var output: [UInt8] = [UInt8(ascii: "[")]
+        for byte in inside {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: ":"),
+                UInt8(ascii: "."):
+                output.append(byte)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"):
+                output.append(byte | 0x20)
+            default:
+                return nil
+            }
+        }
+        output.append(UInt8(ascii: "]"))
+        return String(decoding: output, as: UTF8.self)
+    }
+}

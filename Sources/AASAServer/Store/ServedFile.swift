@@ -1,0 +1,107 @@
+import CompressNIO
+import Crypto
+import Foundation
+import NIOCore
+
+/// One validated file, encoded for every way it can be asked for: identity or
+/// gzip, 200 or 304, each in the three connection variants. Built once per
+/// load; the request path only picks one.
+public final class ServedFile: Sendable {
+    /// Which of the served routes this file answers.
+    public enum Kind: String, Sendable {
+        case appleAppSiteAssociation = "apple-app-site-association"
+        case assetLinks = "assetlinks.json"
+    }
+
+    public let kind: Kind
+    /// Path on disk it was read from.
+    public let path: String
+    /// Uncompressed size: the one Apple's 128 KB cap applies to.
+    public let size: Int
+    public let gzipSize: Int?
+    /// Strong validator: a digest of the bytes served.
+    public let etag: String
+    public let lastModified: Date
+    /// The file version it was read from; an unchanged stamp skips re-reading.
+    let stamp: FileSystem.Stamp
+    /// App IDs the file lists (applinks, then other services), for `/status`.
+    public let appIDs: [String]
+    /// Lint warnings the file was served with.
+    public let warnings: [String]
+
+    let identity: EncodedResponseSet
+    let gzip: EncodedResponseSet?
+    let notModified: EncodedResponseSet
+
+    init(
+        kind: Kind,
+        path: String,
+        contents: [UInt8],
+        stamp: FileSystem.Stamp,
+        lastModified: Date,
+        appIDs: [String],
+        warnings: [String],
+        cacheControl: String
+    ) {
+        self.kind = kind
+        self.path = path
+        self.stamp = stamp
+        self.size = contents.count
+        self.lastModified = lastModified
+        self.appIDs = appIDs
+        self.warnings = warnings
+
+        let digest = SHA256.hash(data: contents)
+        let etag = "\"" + digest.prefix(16).map { String($0, radix: 16).leftPadded(to: 2) }.joined() + "\""
+        self.etag = etag
+
+        let common: [(String, String)] = [
+            ("Content-Type", "application/json"),
+            ("ETag", etag),
+            ("Last-Modified", HTTPDate.format(lastModified)),
+            ("Cache-Control", cacheControl),
+            ("Vary", "Accept-Encoding"),
+            ("X-Content-Type-Options", "nosniff"),
+        ]
+        self.identity = EncodedResponseSet(status: .ok, headers: common, body: contents)
+        self.notModified = EncodedResponseSet(
+            status: .notModified,
+            headers: common.filter { $0.0 != "Content-Type" },
+            body: [],
+            sendsLength: false
+        )
+        // Compressed once here; served only when it is actually smaller.
+        let compressed = Self.gzip(contents)
+        if let compressed, compressed.count < contents.count {
+            self.gzipSize = compressed.count
+            self.gzip = EncodedResponseSet(
+                status: .ok,
+                headers: common + [("Content-Encoding", "gzip")],
+                body: compressed
+            )
+        } else {
+            self.gzipSize = nil
+            self.gzip = nil
+        }
+    }
+
+    /// The response for a request that has passed routing.
+    @inline(__always)
+    func response(ifNoneMatch: Bool, acceptsGzip: Bool, connection: EncodedResponse.Connection) -> EncodedResponse {
+        if ifNoneMatch { return notModified[connection] }
+        if acceptsGzip, let gzip { return gzip[connection] }
+        return identity[connection]
+    }
+
+    private static func gzip(_ bytes: [UInt8]) -> [UInt8]? {
+        var buffer = ByteBuffer(bytes: bytes)
+        guard let compressed = try? buffer.compress(with: .gzip()) else { return nil }
+        return Array(buffer: compressed)
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+
+/// An immutable view of everything served: built off to the side by the
+/// loader, swapped in whole, read by every request. A request sees one
+/// snapshot from start to end, never a mix of two loads.
+public final class SiteSnapshot: Sendable {
+    /// Every served name (directories, aliases, `*.` wildcards) to its host;
+    /// the next load looks previous files up here.
+    public let sites: [String: SiteHost]
+    /// Hosts by exact name (directories, symlinked aliases, configured aliases).
+    let exact: [String: SiteHost]
+    /// Wildcard entries by the suffix after `*.`: `brand.example` for `*.brand.example`.
+    let wildcards: [String: SiteHost]
+    /// Served for unknown hosts when `hosts.default` is configured.
+    let fallback: SiteHost?
+    /// When the snapshot was built.
+    public let loadedAt: Date
+    /// Which load produced it (1 for the first).
+    public let generation: Int
+
+    init(
+        sites: [String: SiteHost],
+        exact: [String: SiteHost],
+        wildcards: [String: SiteHost],
+        fallback: SiteHost?,
+        loadedAt: Date,
+        generation: Int
+    ) {
+        self.sites = sites
+        self.exact = exact
+        self.wildcards = wildcards
+        self.fallback = fallback
+        self.loadedAt = loadedAt
+        self.generation = generation
+    }
+
+    /// The empty snapshot the server starts with before the first load.
+    static let empty = SiteSnapshot(
+        sites: [:],
+        exact: [:],
+        wildcards: [:],
+        fallback: nil,
+        loadedAt: .distantPast,
+        generation: 0
+    )
+
+    /// The host serving `name`: the exact name, else the most specific
+    /// wildcard, else the configured default.
+    @inline(__always)
+    func host(for name: HostName) -> SiteHost? {
+        if let host = exact[name.value] { return host }
+        return wildcardHost(for: name) ?? fallback
+    }
+
+    private func wildcardHost(for name: HostName) -> SiteHost? {
+        guard !wildcards.isEmpty else { return nil }
+        var candidate = name.parent
+        while let suffix = candidate {
+            if let host = wildcards[String(suffix)] { return host }
+            guard let dot = suffix.firstIndex(of: ".") else { return nil }
+            let rest = suffix[suffix.index(after: dot)...]
+            candidate = rest.contains(".") ? rest : nil
+        }
+        return nil
+    }
+}

@@ -1,0 +1,188 @@
+import AASAKit
+import Foundation
+import Testing
+
+@Suite struct LinkTestRunnerTests {
+    private static let shop: JSONValue = [
+        "applinks": [
+            "details": [
+                [
+                    "appIDs": ["ABCDE12345.com.example.shop", "ZYXWV98765.com.example.other"],
+                    "components": [
+                        ["/": "/account/*", "exclude": true],
+                        ["/": "/shop/*"],
+                        ["#": "promo"],
+                    ],
+                ]
+            ]
+        ]
+    ]
+
+    private func run(
+        _ expectations: String, file: JSONValue = shop, app: LinkTestApp? = .bundleID("com.example.shop")
+    ) throws -> LinkTestReport {
+        let list = try LinkExpectations(bytes: Array(expectations.utf8), file: "links.json")
+        return LinkTestRunner(file: AASAFile(json: file), domain: "example.com").run(list, app: app)
+    }
+
+    private func fixture(_ name: String) throws -> [UInt8] {
+        let base = try #require(Bundle.module.resourceURL)
+        return Array(try Data(contentsOf: base.appending(path: "Fixtures/lieferando/\(name)")))
+    }
+
+    // The seed's own example: variables, $(lang), fragments, and a URL typed
+    // with an accent that must be encoded before it meets the encoded pattern.
+    @Test(arguments: [LinkTestApp.bundleID("com.lieferando.app"), .appID("ABCDE12345.com.lieferando.app")])
+    func lieferandoFixturePasses(app: LinkTestApp) throws {
+        let file = AASAFile(json: try JSONParser().parse(try fixture("apple-app-site-association")).value)
+        let list = try LinkExpectations(bytes: try fixture("links.json"), file: "links.json")
+        let report = LinkTestRunner(file: file, domain: "lieferando.de").run(list, app: app)
+        #expect(report.failures.map(\.summary) == [])
+        #expect(report.passedCount == 12)
+        let accented = try #require(report.results.first { $0.entry.url.hasSuffix("#cartes-épargne") })
+        #expect(accented.decision == .matched)
+        #expect(accented.rule?.path.description == "applinks.details[0].components[4]")
+    }
+
+    // Why the fixture keeps percentEncoded at its default (true): the URL
+    // reaches the matcher as cartes-%C3%A9pargne. With false, the fragment is
+    // decoded first, so the encoded value no longer matches and the
+    // unencoded spelling does.
+    @Test(arguments: [
+        (true, "cartes-%C3%A9pargne", MatchDecision.matched),
+        (false, "cartes-%C3%A9pargne", .none),
+        (false, "cartes-épargne", .matched),
+        (true, "cartes-épargne", .none),
+    ])
+    func accentedFragmentFollowsPercentEncoded(percentEncoded: Bool, value: String, decision: MatchDecision) throws {
+        let file: JSONValue = [
+            "applinks": [
+                "substitutionVariables": ["stamp-cards": [.string(value)]],
+                "details": [
+                    [
+                        "appIDs": ["ABCDE12345.com.lieferando.app"],
+                        "components": [["/": "/$(lang)", "#": "$(stamp-cards)", "percentEncoded": .bool(percentEncoded)]],
+                    ]
+                ],
+            ]
+        ]
+        let list = LinkExpectations(entries: [.init(url: "https://lieferando.de/fr#cartes-épargne", expectation: .matched)])
+        let report = LinkTestRunner(file: AASAFile(json: file), domain: "lieferando.de").run(list)
+        #expect(report.results.first?.decision == decision)
+    }
+
+    @Test func lieferandoWithoutDomainUsesEachURLsHost() throws {
+        let file = AASAFile(json: try JSONParser().parse(try fixture("apple-app-site-association")).value)
+        let list = try LinkExpectations(bytes: try fixture("links.json"))
+        let report = LinkTestRunner(file: file).run(list)
+        #expect(report.failedCount == 0)
+    }
+
+    @Test func deepLinkableURLsPass() throws {
+        let report = try run(#"{"deep_linkable_urls": ["https://example.com/shop/42", "https://example.com/x#promo"]}"#)
+        #expect(report.summaryLine == "2 passed, 0 failed")
+        #expect(report.results.allSatisfy { $0.appID == "ABCDE12345.com.example.shop" })
+    }
+
+    @Test func unhandledWhenNoRuleMatches() throws {
+        let report = try run(#"{"deep_linkable_urls": ["https://example.com/about"]}"#)
+        let result = try #require(report.results.first)
+        #expect(result.failure == .unhandled)
+        #expect(result.decision == MatchDecision.none)
+        #expect(result.rule == nil)
+        #expect(result.summary.hasPrefix("unhandled: no rule matched"))
+    }
+
+    @Test func excludedNamesTheExclusion() throws {
+        let report = try run(#"{"deep_linkable_urls": ["https://example.com/account/orders"]}"#)
+        let result = try #require(report.results.first)
+        #expect(result.failure == .excluded)
+        #expect(result.rule?.path.description == "applinks.details[0].components[0]")
+        #expect(result.summary.contains(#"applinks.details[0].components[0] {"/":"/account/*","exclude":true}"#))
+    }
+
+    @Test func incorrectlyHandledNamesTheRule() throws {
+        let report = try run(#"{"non_deep_linkable_urls": ["https://example.com/shop/basket", "https://example.com/account/x"]}"#)
+        #expect(report.summaryLine == "1 passed, 1 failed")
+        let failure = try #require(report.failures.first)
+        #expect(failure.failure == .incorrectlyHandled)
+        #expect(failure.rule?.path.description == "applinks.details[0].components[1]")
+    }
+
+    @Test func richerEntriesNameTheExactDecision() throws {
+        let report = try run(
+            #"""
+            {"links": [
+              {"url": "https://example.com/account/a", "expect": "blocked"},
+              {"url": "https://example.com/about", "expect": "none"},
+              {"url": "https://example.com/account/b", "expect": "none"},
+              {"url": "https://example.com/about", "expect": "blocked"},
+              {"url": "https://example.com/shop/1", "expect": "matched", "appID": "ZYXWV98765.com.example.other"}
+            ]}
+            """#
+        )
+        #expect(report.results.map(\.failure) == [nil, nil, .excluded, .unhandled, nil])
+        #expect(report.results.last?.appID == "ZYXWV98765.com.example.other")
+    }
+
+    @Test func unparsableURLIsAReportedFailure() throws {
+        let report = try run(#"{"deep_linkable_urls": ["not a url", "ftp://example.com/shop/1", "https://example.com/shop/1"]}"#)
+        #expect(report.results.map(\.failure) == [.invalidURL, .invalidURL, nil])
+        #expect(report.results.first?.message.isEmpty == false)
+    }
+
+    @Test func unknownBundleIDFailsEveryEntry() throws {
+        let report = try run(
+            #"{"deep_linkable_urls": ["https://example.com/shop/1"], "non_deep_linkable_urls": ["https://example.com/a"]}"#,
+            app: .bundleID("com.example.typo")
+        )
+        #expect(report.results.map(\.failure) == [.appNotListed, .appNotListed])
+        #expect(report.results.first?.message.contains("com.example.typo") == true)
+    }
+
+    @Test func bundleIDIgnoresPrefixesOfAnyLength() throws {
+        let file: JSONValue = ["applinks": ["details": [["appIDs": ["ABCD1234.com.example.app"], "components": [["/": "*"]]]]]]
+        let report = try run(#"{"deep_linkable_urls": ["https://example.com/"]}"#, file: file, app: .bundleID("com.example.app"))
+        #expect(report.results.map(\.appID) == ["ABCD1234.com.example.app"])
+        #expect(report.failedCount == 0)
+    }
+
+    @Test func noAppWithSeveralListedIsAFailure() throws {
+        let report = try run(#"{"deep_linkable_urls": ["https://example.com/shop/1"]}"#, app: nil)
+        #expect(report.results.map(\.failure) == [.appNotListed])
+    }
+
+    @Test func otherHostIsUnhandled() throws {
+        let report = try run(#"{"deep_linkable_urls": ["https://other.example/shop/1"]}"#)
+        #expect(report.results.map(\.failure) == [.unhandled])
+    }
+
+    @Test(arguments: [
+        (#"[]"#, "(root)"),
+        (#"{"urls": []}"#, "(root)"),
+        (#"{"deep_linkable_urls": "https://x"}"#, "deep_linkable_urls"),
+        (#"{"deep_linkable_urls": [1]}"#, "deep_linkable_urls[0]"),
+        (#"{"links": ["https://x"]}"#, "links[0]"),
+        (#"{"links": [{"url": "https://x"}]}"#, "links[0]"),
+        (#"{"links": [{"url": "https://x", "expect": "yes"}]}"#, "links[0].expect"),
+        (#"{"deep_linkable_urls": [{"url": "https://x", "appID": "A.b", "bundleID": "b"}]}"#, "deep_linkable_urls[0]"),
+        (#"{"deep_linkable_urls": [}"#, "(root)"),
+    ])
+    func badExpectationsAreErrorsWithAPath(text: String, path: String) {
+        #expect {
+            _ = try LinkExpectations(bytes: Array(text.utf8), file: "links.json")
+        } throws: { error in
+            guard let error = error as? LinkExpectationsError else { return false }
+            return error.path.description == path && error.file == "links.json"
+        }
+    }
+
+    @Test func objectEntriesInTheSeedListsDefaultTheirExpectation() throws {
+        let list = try LinkExpectations(
+            bytes: Array(#"{"deep_linkable_urls": [{"url": "https://x/a", "bundleID": "b"}], "non_deep_linkable_urls": [{"url": "https://x/b"}]}"#.utf8)
+        )
+        #expect(list.entries.map(\.expectation) == [.matched, .notMatched])
+        #expect(list.entries.first?.app == .bundleID("b"))
+        #expect(list.entries.last?.path.description == "non_deep_linkable_urls[0]")
+    }
+}

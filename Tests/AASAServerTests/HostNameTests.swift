@@ -1,0 +1,46 @@
+import Testing
+
+@testable import AASAServer
+
+@Suite("Host header normalisation")
+struct HostNameTests {
+    @Test(arguments: [
+        ("example.com", "example.com"),
+        ("Example.COM", "example.com"),
+        ("example.com:8080", "example.com"),
+        ("example.com.", "example.com"),
+        ("EXAMPLE.com.:443", "example.com"),
+        ("example.com:", "example.com"),
+        ("[::1]", "[::1]"),
+        ("[::1]:8080", "[::1]"),
+        ("[2001:DB8::1]:443", "[2001:db8::1]"),
+        ("127.0.0.1:8080", "127.0.0.1"),
+        ("localhost", "localhost"),
+    ])
+    func accepts(header: String, expected: String) {
+        #expect(HostName(authority: header)?.value == expected)
+    }
+
+    @Test(arguments: [
+        "", ".", "..", "../../etc", "a/b", "exa mple.com", "a\u{0}b", "café.example", "example.com:abc",
+        "a..b", "-a.com", "[zz::1]", "[::1", "[::1]x", "example.com:123456", "a@b.com", String(repeating: "a", count: 64) + ".com",
+    ])
+    func rejects(header: String) {
+        #expect(HostName(authority: header) == nil)
+    }
+
+    @Test func directoryNamesCannotCarryAPort() {
+        #expect(HostName(name: "example.com:8080") == nil)
+        #expect(HostName(name: "example.com")?.value == "example.com")
+    }
+
+    @Test(arguments: [("*.brand.example", "*.brand.example"), ("brand.example", "brand.example"), ("Brand.Example", "brand.example")])
+    func siteKeys(directory: String, expected: String) {
+        #expect(SiteKey(directoryName: directory)?.name == expected)
+    }
+
+    @Test(arguments: ["*.example", "*", "*.", "a.*.example", ".hidden", "x y"])
+    func invalidSiteKeys(directory: String) {
+        #expect(SiteKey(directoryName: directory) == nil)
+    }
+}
