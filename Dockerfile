@@ -15,6 +15,11 @@ ARG RUNTIME_IMAGE=debian:bookworm-slim
 
 # ---------------------------------------------------------------- build stage
 FROM ${SWIFT_IMAGE} AS build
+# compress-nio links the system zlib.
+# hadolint ignore=DL3008
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends zlib1g-dev \
+ && rm -rf /var/lib/apt/lists/*
 WORKDIR /build
 
 # Resolve dependencies in their own layer: it is reused while only sources change.
@@ -39,11 +44,12 @@ RUN bin="$(swift build -c release --show-bin-path)" \
 # -------------------------------------------------------------- runtime stage
 FROM ${RUNTIME_IMAGE}
 
-# ca-certificates: outbound checks (aasa check / cdn-diff); tzdata: Foundation
-# time zones; curl: the HEALTHCHECK probe. The Swift runtime is linked in.
+# The Swift runtime is linked in; the binary still needs libc, libstdc++,
+# libgcc_s and zlib (compress-nio). ca-certificates: outbound checks (aasa
+# check / cdn-diff); tzdata: Foundation time zones; curl: the HEALTHCHECK probe.
 # hadolint ignore=DL3008
 RUN apt-get update \
- && apt-get install -y --no-install-recommends ca-certificates tzdata curl \
+ && apt-get install -y --no-install-recommends libstdc++6 zlib1g ca-certificates tzdata curl \
  && rm -rf /var/lib/apt/lists/* \
  && useradd --system --uid 10001 --user-group --no-create-home \
         --home-dir /nonexistent --shell /usr/sbin/nologin aasa

@@ -25,6 +25,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-configuration.git", from: "1.4.0"),
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
         .package(url: "https://github.com/apple/swift-system.git", from: "1.8.1"),
+        .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.4"),
     ],
     targets: [
         // The format: model, JSON Schema, lints, matcher. Foundation only.
@@ -51,6 +52,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "NIOExtras", package: "swift-nio-extras"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
             ]
         ),
         // Outbound checks (live host, Apple's CDN); the server never links an HTTP client.

@@ -21,14 +21,14 @@ struct ComponentLintTests {
             "legacy non-string path", #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.a"],"paths":["/a",7]}]}}"#,
             code: "lint.legacy-path-not-string", at: ["applinks.details[0].paths[1]"], .error),
         LintCase(
-            "non-string / and #", file(components: #"{"/":1,"#":["x"]},{"/":"/ok","#":"ok"}"#),
-            code: "lint.ignored-pattern", at: [#"\#(c)[0]["/"]"#, #"\#(c)[0]["#"]"#], .error),
+            "non-string / and #", file(components: ##"{"/":1,"#":["x"]},{"/":"/ok","#":"ok"}"##),
+            code: "lint.ignored-pattern", at: [#"\#(c)[0]["/"]"#, ##"\##(c)[0]["#"]"##], .error),
         LintCase(
             "? neither string nor object", file(components: #"{"?":true},{"?":"a=1"},{"?":{"a":"1"}}"#),
             code: "lint.ignored-pattern", at: [#"\#(c)[0]["?"]"#], .error),
         LintCase(
-            "ignored pattern in defaults", file(components: "{}", defaults: #"{"#":false}"#),
-            code: "lint.ignored-pattern", at: [#"applinks.details[0].defaults["#"]"#], .error),
+            "ignored pattern in defaults", file(components: "{}", defaults: ##"{"#":false}"##),
+            code: "lint.ignored-pattern", at: [##"applinks.details[0].defaults["#"]"##], .error),
         LintCase(
             "non-string query dictionary values", file(components: #"{"?":{"a":"1","b":2,"c":null}}"#),
             code: "lint.query-dictionary-not-string", at: [#"\#(c)[0]["?"].b"#, #"\#(c)[0]["?"].c"#], .error),

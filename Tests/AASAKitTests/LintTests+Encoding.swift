@@ -16,8 +16,8 @@ struct EncodingLintTests {
     static let cases: [LintCase] = [
         LintCase(
             "raw non-ASCII and spaces with percentEncoded true",
-            file(components: #"{"/":"/café"},{"#":"a b"},{"?":{"q":"ü"}},{"/":"/caf%C3%A9"}"#),
-            code: "lint.unencoded-pattern", at: [#"\#(c)[0]["/"]"#, #"\#(c)[1]["#"]"#, #"\#(c)[2]["?"].q"#]),
+            file(components: ##"{"/":"/café"},{"#":"a b"},{"?":{"q":"ü"}},{"/":"/caf%C3%A9"}"##),
+            code: "lint.unencoded-pattern", at: [#"\#(c)[0]["/"]"#, ##"\##(c)[1]["#"]"##, #"\#(c)[2]["?"].q"#]),
         LintCase(
             "raw non-ASCII is fine when decoded",
             file(components: #"{"/":"/café","percentEncoded":false},{"/":"/é","percentEncoded":0}"#),
@@ -39,8 +39,8 @@ struct EncodingLintTests {
             code: "lint.encoded-pattern", at: [#"\#(c)[0]["/"]"#]),
         LintCase(
             "escapes with percentEncoded false from defaults",
-            file(components: #"{"#":"x%2Fy"}"#, itemDefaults: #"{"percentEncoded":"false"}"#),
-            code: "lint.encoded-pattern", at: [#"\#(c)[0]["#"]"#]),
+            file(components: ##"{"#":"x%2Fy"}"##, itemDefaults: #"{"percentEncoded":"false"}"#),
+            code: "lint.encoded-pattern", at: [##"\##(c)[0]["#"]"##]),
         LintCase(
             "backslash", file(components: #"{"/":"/a\\*"},{"/":"/a/*"}"#),
             code: "lint.backslash-in-pattern", at: [#"\#(c)[0]["/"]"#]),

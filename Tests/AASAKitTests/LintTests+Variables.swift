@@ -21,9 +21,9 @@ struct VariableLintTests {
             code: "lint.undefined-variable", at: [], .error),
         LintCase(
             "undefined in path, query, item value and fragment",
-            file(components: #"{"/":"/$(nope)","?":"a=$(x)","#":"$(Digit)"},{"?":{"k":"$(y)"}}"#),
+            file(components: ##"{"/":"/$(nope)","?":"a=$(x)","#":"$(Digit)"},{"?":{"k":"$(y)"}}"##),
             code: "lint.undefined-variable",
-            at: [#"\#(c)[0]["/"]"#, #"\#(c)[0]["?"]"#, #"\#(c)[0]["#"]"#, #"\#(c)[1]["?"].k"#], .error),
+            at: [#"\#(c)[0]["/"]"#, #"\#(c)[0]["?"]"#, ##"\##(c)[0]["#"]"##, #"\#(c)[1]["?"].k"#], .error),
         LintCase(
             "undefined in defaults", file(components: "{}", defaults: #"{"/":"/$(missing)/*"}"#),
             code: "lint.undefined-variable", at: [#"applinks.defaults["/"]"#], .error),

@@ -22,7 +22,8 @@ import Testing
         .init(pattern: "/a?c", path: "/abbc", matches: false),
         .init(pattern: "/a?c", path: "/a/c", matches: true),
         // `?*` and `*?`: one or more.
-        .init(pattern: "/p/?*", path: "/p/", matches: true),  // the appended "/" is the one
+        .init(pattern: "/p/?*", path: "/p/", matches: false),  // a trailing `*` stops the appended "/"
+        .init(pattern: "/p/?*", path: "/p/x", matches: true),
         .init(pattern: "/p/?*/x", path: "/p//x", matches: false),
         .init(pattern: "/p/?*/x", path: "/p/1/x", matches: true),
         .init(pattern: "/p/*?/x", path: "/p/x", matches: false),

@@ -74,12 +74,16 @@ import Testing
 
     @Test func variablesInValuesNotNames() throws {
         let variables = #"{"id": ["1", "2"]}"#
-        #expect(try MatcherFixture.decide(#"{"?": {"p": "$(id)"}}"#, "https://h/?p=2", variables: variables) == .matched)
+        #expect(
+            try MatcherFixture.decide(#"{"?": {"p": "$(id)"}}"#, "https://h/?p=2", variables: variables) == .matched
+        )
         #expect(try MatcherFixture.decide(#"{"?": {"p": "$(id)"}}"#, "https://h/?p=3", variables: variables) == .none)
         #expect(try MatcherFixture.decide(#"{"?": "p=$(id)"}"#, "https://h/?p=1", variables: variables) == .matched)
         // The name is literal: `$(id)=x` only matches an item literally named so.
         #expect(try MatcherFixture.decide(#"{"?": {"$(id)": "x"}}"#, "https://h/?1=x", variables: variables) == .none)
-        #expect(try MatcherFixture.decide(#"{"?": {"$(id)": "x"}}"#, "https://h/?$(id)=x", variables: variables) == .matched)
+        #expect(
+            try MatcherFixture.decide(#"{"?": {"$(id)": "x"}}"#, "https://h/?$(id)=x", variables: variables) == .matched
+        )
     }
 
     static let fragments: [Case] = [

@@ -17,7 +17,12 @@ enum MatcherFixture {
     }
 
     /// The full result for `url` and `app` against `file`.
-    static func evaluate(_ file: AASAFile, _ url: String, app: String = appID, domain: String? = nil) throws -> MatchResult {
+    static func evaluate(
+        _ file: AASAFile,
+        _ url: String,
+        app: String = appID,
+        domain: String? = nil
+    ) throws -> MatchResult {
         AASAMatcher(file: file, domain: domain).evaluate(try AASAURL(url), appID: app)
     }
 

@@ -2,8 +2,13 @@
 """Writes configmap.yaml and the volume items of deployment.yaml from aasa/.
 
 A ConfigMap cannot hold subdirectories, so each file becomes a key
-`<host>--<file>`, and deployment.yaml maps it back to `<host>/<file>` with
-`items:`. Symlinked (alias) host directories are skipped: the Deployment
+`<host>--<file>`, and deployment.yaml maps it back to `sites/<host>/<file>`
+with `items:`. The `sites/` level matters: the kubelet makes every top-level
+entry of the volume a symlink into its hidden `..data/` directory (that is how
+it swaps a new version in atomically), and `aasa serve` refuses a host
+directory that is a symlink leading elsewhere than to a sibling. Below the
+top level the entries are real directories, so the pods serve
+`--dir /srv/aasa/sites`. Symlinked (alias) host directories are skipped: the Deployment
 declares them with AASA_HOSTS_ALIASES instead.
 
     deploy/kubernetes/configmap-from-dir.py            # rewrite configmap.yaml, print the items
@@ -31,14 +36,14 @@ def collect():
             f = os.path.join(path, name)
             if os.path.isfile(f):
                 with open(f, encoding="utf-8") as fh:
-                    out.append((f"{host}--{name}", f"{host}/{name}", fh.read()))
+                    out.append((f"{host}--{name}", f"sites/{host}/{name}", fh.read()))
     return out
 
 
 def render(entries):
     lines = [
         "# Generated from aasa/ by deploy/kubernetes/configmap-from-dir.py — do not edit by hand.",
-        "# Keys are <host>--<file>; deployment.yaml maps them back to <host>/<file> (items:).",
+        "# Keys are <host>--<file>; deployment.yaml maps them back to sites/<host>/<file> (items:).",
         "# Replace the data with your own files; the pods pick the change up by polling",
         "# (files.pollInterval), after the kubelet refreshes the volume (up to ~1 min).",
         "apiVersion: v1",

@@ -2,72 +2,23 @@
 # Runs deploy/nginx/aasa.conf for real: nginx on loopback terminating TLS in
 # front of `aasa serve`, and requests through it.
 #
-#   deploy/nginx/test.sh [path/to/aasa]         (default: .build/debug/aasa)
-#   AASA_NGINX_SYNTAX_ONLY=1 deploy/nginx/test.sh   (render + `nginx -t` only, no aasa needed)
+#   deploy/nginx/test.sh [path/to/aasa]             (default: .build/debug/aasa)
+#   AASA_NGINX_SYNTAX_ONLY=1 deploy/nginx/test.sh   (render + `nginx -t` only; no aasa needed)
 #
 # Needs nginx, openssl, curl and python3 (to pick free ports). Exits non-zero
-# on any failure; cleans up its processes and temp directory in every case.
+# on any failure; stops its processes and removes its temp dir in every case.
 set -euo pipefail
 
-repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+test_name=nginx-test
+# shellcheck source=SCRIPTDIR/../lib/proxy-test.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../lib/proxy-test.sh"
+
 aasa_bin="${1:-.build/debug/aasa}"
+[[ "$aasa_bin" == /* ]] || aasa_bin="$PWD/$aasa_bin"
 syntax_only="${AASA_NGINX_SYNTAX_ONLY:-0}"
+show_logs+=(error.log)
 
-fail() { echo "nginx-test: FAIL: $*" >&2; exit 1; }
-note() { echo "nginx-test: $*"; }
-
-for tool in nginx openssl curl python3; do
-    command -v "$tool" > /dev/null || fail "$tool is not installed"
-done
-
-work="$(mktemp -d "${TMPDIR:-/tmp}/aasa-nginx-test.XXXXXX")"
-chmod 0755 "$work"   # nginx workers (nobody) must traverse it
-origin_pid=""
-nginx_pid=""
-
-cleanup() {
-    local status=$?
-    if [[ -n "$nginx_pid" ]] && kill -0 "$nginx_pid" 2> /dev/null; then
-        kill -QUIT "$nginx_pid" 2> /dev/null || true
-        wait "$nginx_pid" 2> /dev/null || true
-    fi
-    if [[ -n "$origin_pid" ]] && kill -0 "$origin_pid" 2> /dev/null; then
-        kill -TERM "$origin_pid" 2> /dev/null || true
-        wait "$origin_pid" 2> /dev/null || true
-    fi
-    if [[ $status -ne 0 ]]; then
-        for log in origin.log error.log; do
-            if [[ -s "$work/$log" ]]; then
-                echo "----- $log (last 40 lines)" >&2
-                tail -n 40 "$work/$log" >&2
-            fi
-        done
-    fi
-    rm -rf "$work"
-    exit "$status"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
-
-free_port() {
-    python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'
-}
-
-# Poll until something answers HTTP on the URL (any status), at most ~20 s.
-wait_http() {
-    local url="$1" what="$2" pid="$3" i
-    shift 3
-    for i in $(seq 1 100); do
-        if ! kill -0 "$pid" 2> /dev/null; then
-            fail "$what exited before answering"
-        fi
-        if curl -sk -o /dev/null --max-time 1 "$@" "$url" 2> /dev/null; then
-            return 0
-        fi
-        sleep 0.2
-    done
-    fail "$what did not answer on $url within 20 s (tried $i times)"
-}
+require_tools nginx openssl curl python3
 
 origin_port="$(free_port)"
 http_port="$(free_port)"
@@ -80,9 +31,9 @@ openssl req -x509 -newkey rsa:2048 -nodes -days 2 -sha256 \
     -keyout "$work/privkey.pem" -out "$work/fullchain.pem" 2> /dev/null \
     || fail "openssl could not make a certificate"
 
-# --- render the shipped config for loopback ports ----------------------------
-# Every placeholder line of the shipped file must be found: a drifted
-# aasa.conf fails here instead of silently testing something else.
+# --- the shipped config, rendered for loopback ports -------------------------
+# Every line rewritten must be found exactly once: a drifted aasa.conf fails
+# here instead of silently testing something else.
 conf="$repo/deploy/nginx/aasa.conf"
 expect_line() { # count pattern
     local n
@@ -122,121 +73,38 @@ http {
 NGINX
 
 nginx -t -q -p "$work" -e "$work/error.log" -c "$work/nginx.conf" \
-    || { cat "$work/error.log" >&2; fail "nginx -t rejected deploy/nginx/aasa.conf"; }
+    || fail "nginx -t rejected deploy/nginx/aasa.conf"
 note "nginx -t: deploy/nginx/aasa.conf OK"
-if [[ "$syntax_only" == "1" ]]; then
-    exit 0
-fi
+[[ "$syntax_only" == "1" ]] && exit 0
 
-# --- (b) the origin -----------------------------------------------------------
-cd "$repo"
-[[ -x "$aasa_bin" ]] || fail "no aasa binary at $aasa_bin (build it: swift build --product aasa)"
-"$aasa_bin" serve --dir aasa --bind 127.0.0.1 --port "$origin_port" --admin-port 0 \
-    > "$work/origin.log" 2>&1 &
-origin_pid=$!
-wait_http "http://127.0.0.1:${origin_port}/.well-known/apple-app-site-association" "aasa serve" "$origin_pid" \
-    -H "Host: pastaio.example"
-note "aasa serve is up on 127.0.0.1:${origin_port}"
+# --- (b) the origin, (c) nginx in the foreground ------------------------------
+start_origin "$aasa_bin" "$origin_port"
 
-# --- (c) nginx ------------------------------------------------------------------
 nginx -p "$work" -e "$work/error.log" -c "$work/nginx.conf" -g 'daemon off;' &
 nginx_pid=$!
+track_pid "$nginx_pid"
 wait_http "https://pastaio.example:${https_port}/" "nginx" "$nginx_pid" \
     --resolve "pastaio.example:${https_port}:127.0.0.1"
 note "nginx is up on 127.0.0.1:${http_port} (http) and :${https_port} (https)"
 
 # --- (d) requests through nginx -----------------------------------------------
-failures=0
-check() { # description, then a command that must succeed
-    local what="$1"; shift
-    if "$@"; then
-        echo "ok   - $what"
-    else
-        echo "FAIL - $what"
-        failures=$((failures + 1))
-    fi
-}
-
-# fetch SCHEME HOST PORT PATH [curl args...] -> $work/body, $work/headers; prints the status
-fetch() {
-    local scheme="$1" host="$2" port="$3" path="$4"; shift 4
-    curl -sk --max-time 5 --resolve "${host}:${port}:127.0.0.1" \
-        -D "$work/headers" -o "$work/body" -w '%{http_code}' "$@" \
-        "${scheme}://${host}:${port}${path}" || echo "000"
-}
-content_type() { tr -d '\r' < "$work/headers" | awk -F': *' 'tolower($1) == "content-type" { print tolower($2) }' | tail -n 1; }
-is_json() { python3 -c 'import json, sys; json.load(open(sys.argv[1], "rb"))' "$work/body" 2> /dev/null; }
-
-expect_file() { # scheme host port path file
-    local status ctype
-    status="$(fetch "$1" "$2" "$3" "$4")"
-    ctype="$(content_type)"
-    [[ "$status" == "200" ]] || { echo "    $1://$2$4: status $status, want 200" >&2; return 1; }
-    [[ "$ctype" == application/json* ]] || { echo "    $1://$2$4: content-type '$ctype', want application/json" >&2; return 1; }
-    cmp -s "$work/body" "$5" || { echo "    $1://$2$4: body differs from $5" >&2; return 1; }
-}
-
-aasa_path=/.well-known/apple-app-site-association
-check "https pastaio.example $aasa_path: 200 application/json, the file's body" \
-    expect_file https pastaio.example "$https_port" "$aasa_path" aasa/pastaio.example/apple-app-site-association
-check "https pastaio.example /apple-app-site-association (legacy path): 200" \
-    expect_file https pastaio.example "$https_port" /apple-app-site-association aasa/pastaio.example/apple-app-site-association
-check "https pastaio.example /.well-known/assetlinks.json: 200" \
-    expect_file https pastaio.example "$https_port" /.well-known/assetlinks.json aasa/pastaio.example/assetlinks.json
-check "Host passed through: www.pastaio.example gets its own file" \
-    expect_file https www.pastaio.example "$https_port" "$aasa_path" aasa/www.pastaio.example/apple-app-site-association
-check "Host passed through: pastaio-de.example gets its own file" \
-    expect_file https pastaio-de.example "$https_port" "$aasa_path" aasa/pastaio-de.example/apple-app-site-association
-check "staging.pastaio.example (symlink alias) gets pastaio.example's file" \
-    expect_file https staging.pastaio.example "$https_port" "$aasa_path" aasa/pastaio.example/apple-app-site-association
-
-head_ok() {
-    local status
-    status="$(fetch https pastaio.example "$https_port" "$aasa_path" --head)"
-    [[ "$status" == "200" && "$(content_type)" == application/json* ]] || {
-        echo "    HEAD: status $status, content-type '$(content_type)'" >&2; return 1; }
-}
-check "HEAD $aasa_path: 200 application/json" head_ok
-
-plain_not_redirected() {
-    local status
-    status="$(fetch http pastaio.example "$http_port" "$aasa_path")"
-    [[ "$status" != 3* ]] || { echo "    http $aasa_path: redirected ($status)" >&2; return 1; }
-    [[ "$status" == "200" ]] || { echo "    http $aasa_path: status $status, want 200" >&2; return 1; }
-    is_json || { echo "    http $aasa_path: body is not JSON" >&2; return 1; }
-}
-check "http (port 80 role) $aasa_path: not a 3xx, 200 JSON" plain_not_redirected
-
-rest_redirected() {
-    local status
-    status="$(fetch http pastaio.example "$http_port" /it/menu)"
-    [[ "$status" == "301" ]] || { echo "    http /it/menu: status $status, want 301" >&2; return 1; }
-}
-check "http /it/menu (rest of the site): 301 to https" rest_redirected
-
-unknown_host_json() {
-    local status ctype
-    status="$(fetch https unknown.example "$https_port" "$aasa_path")"
-    ctype="$(content_type)"
-    [[ "$status" == "404" ]] || { echo "    unknown host: status $status, want 404" >&2; return 1; }
-    [[ "$ctype" != text/html* ]] || { echo "    unknown host: nginx served an HTML error page" >&2; return 1; }
-}
-check "unknown host: the origin's 404, not an nginx HTML page" unknown_host_json
+common_checks "$https_port" "$http_port"
+check "plain http /it/menu (rest of the site): 301 to https" \
+    expect_status http pastaio.example "$http_port" /it/menu 301
+check "unknown host: the origin's 404, not an nginx HTML page" \
+    not_html https unknown.example "$https_port" /.well-known/apple-app-site-association 404
 
 # Last: the origin goes away; nginx must answer a JSON 503, not its HTML 502.
-kill -TERM "$origin_pid" 2> /dev/null || true
-wait "$origin_pid" 2> /dev/null || true
-origin_pid=""
+stop_origin
 origin_down() {
     local status ctype
-    status="$(fetch https pastaio.example "$https_port" "$aasa_path")"
+    status="$(fetch https pastaio.example "$https_port" /.well-known/apple-app-site-association)"
     ctype="$(content_type)"
     [[ "$status" == "503" && "$ctype" == application/json* ]] || {
-        echo "    origin down: status $status content-type '$ctype', want 503 application/json" >&2; return 1; }
+        echo "    origin down: status $status, content-type '$ctype', want 503 application/json" >&2
+        return 1
+    }
 }
 check "origin down: 503 application/json from nginx, not an HTML 502" origin_down
 
-if [[ $failures -ne 0 ]]; then
-    fail "$failures check(s) failed"
-fi
-note "all checks passed"
+finish

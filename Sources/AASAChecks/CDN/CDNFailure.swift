@@ -72,7 +72,7 @@ public struct CDNFailure: Sendable, Hashable {
             return "the CDN has no copy because your origin answered Apple with \(origin.line): the file was not there when Apple fetched it"
         case let code? where (300..<400).contains(code):
             return "the CDN has no copy because your origin answered Apple with a redirect (\(origin.line)); Apple does not follow redirects"
-        case let code?:
+        case _?:
             return "the CDN has no copy because your origin answered Apple with \(origin.line) instead of 200"
         case nil where reason.localizedLowercase.contains("timeout"):
             return "the CDN has no copy because your origin did not answer Apple in time (\(reason))"

@@ -110,6 +110,9 @@ public struct HTTPFetcher: Sendable {
         client.redirectConfiguration = .disallow
         client.httpVersion = .http1Only
         client.decompression = .disabled
+        // The pool would otherwise retry a failed TLS handshake until the
+        // deadline, turning "untrusted certificate" into "timed out".
+        client.connectionPool.retryConnectionEstablishment = false
         client.timeout = .init(connect: Self.timeAmount(configuration.connectTimeout), read: Self.timeAmount(configuration.timeout))
         // One client per fetch, so the connection below is this request's and
         // the certificate captured on it is the one this response came over.

@@ -144,8 +144,10 @@ public struct LinkTestResult: Sendable {
     /// One line for humans: the verdict, and the rule that decided.
     public var summary: String {
         let expected = "expected \(entry.expectation.rawValue)"
-        let rule = rule.map { " by \($0.path) \($0.written.serialized())" } ?? ""
+        let rule = rule.map { " by \($0.path) \(Self.withoutComment($0.written).serialized())" } ?? ""
         switch failure {
+        case nil where decision == MatchDecision.none:
+            return "not matched (no rule matched)"
         case nil:
             return "\(decision?.rawValue ?? "")\(rule)"
         case .unhandled:
@@ -157,6 +159,14 @@ public struct LinkTestResult: Sendable {
         case .invalidURL, .appNotListed:
             return "\(failure?.title ?? ""): \(message)"
         }
+    }
+
+    /// A rule as written minus its `comment`, which the system ignores and
+    /// which would drown the one line a result gets.
+    private static func withoutComment(_ rule: JSONValue) -> JSONValue {
+        guard var object = rule.objectValue else { return rule }
+        object["comment"] = nil
+        return .object(object)
     }
 
     /// `{"url", "expect", "passed", "appID"?, "decision"?, "failure"?, "message", "rule"?}`.

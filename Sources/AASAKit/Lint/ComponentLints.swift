@@ -121,12 +121,12 @@ struct ComponentLints: LintRule {
         case .string(let text) where ["true", "false"].contains(text.lowercased()):
             reading = "the system reads the string \(quoted(text)) as its boolean"
         default:
-            reading = "the system reads \(article(value.typeName)) that is not a number or \"true\"/\"false\" as false"
+            reading = "the system converts only numbers and the strings \"true\"/\"false\", and reads \(article(value.typeName)) as false"
         }
         return .warning(
             "lint.non-boolean-flag",
             at: path,
-            "\(key) should be a boolean; \(reading), so it is \(effective) here"
+            "\(key) should be a boolean; \(reading), so it is \(effective)"
         )
     }
 }

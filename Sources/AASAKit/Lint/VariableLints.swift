@@ -33,8 +33,9 @@ struct VariableLints: LintRule {
                 )
             }
         }
+        var suggestions = SuggestionCache(candidates: context.userVariables.keys + BuiltInVariables.names.sorted())
         for site in context.patterns where site.kind.expandsVariables {
-            diagnostics += referenceDiagnostics(site, context: context)
+            diagnostics += referenceDiagnostics(site, context: context, suggestions: &suggestions)
             if case .queryItem(let name) = site.kind, name.contains("$(") {
                 diagnostics.append(
                     .warning(
@@ -51,7 +52,11 @@ struct VariableLints: LintRule {
         return diagnostics
     }
 
-    private func referenceDiagnostics(_ site: PatternSite, context: LintContext) -> [Diagnostic] {
+    private func referenceDiagnostics(
+        _ site: PatternSite,
+        context: LintContext,
+        suggestions: inout SuggestionCache
+    ) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         for reference in VariableReference.scan(site.pattern) {
             switch reference {
@@ -68,8 +73,7 @@ struct VariableLints: LintRule {
                     $(\(name)) is neither defined in applinks.substitutionVariables nor built in; the system never \
                     matches a rule that uses an undefined variable
                     """
-                let candidates = context.userVariables.keys + BuiltInVariables.names.sorted()
-                if let suggestion = closestMatch(to: name, in: candidates) {
+                if let suggestion = suggestions.suggestion(for: name) {
                     message += " (did you mean $(\(suggestion))?)"
                 }
                 diagnostics.append(.error("lint.undefined-variable", at: site.path, message))
@@ -78,6 +82,28 @@ struct VariableLints: LintRule {
             }
         }
         return diagnostics
+    }
+}
+
+/// "Did you mean" lookups, memoised and capped: a generated file with
+/// thousands of undefined names and variables must not cost a quadratic
+/// number of edit distances on the origin's reload path.
+struct SuggestionCache {
+    static let maximumLookups = 32
+
+    let candidates: [String]
+    private var answers: [String: String?] = [:]
+
+    init(candidates: [String]) {
+        self.candidates = candidates
+    }
+
+    mutating func suggestion(for name: String) -> String? {
+        if let known = answers[name] { return known }
+        guard answers.count < Self.maximumLookups else { return nil }
+        let answer = closestMatch(to: name, in: candidates)
+        answers[name] = answer
+        return answer
     }
 }
 

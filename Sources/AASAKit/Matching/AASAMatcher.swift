@@ -7,19 +7,22 @@
 public struct AASAMatcher: Sendable {
     /// The app IDs the file lists under `applinks`, in order.
     public var appIDs: [String]
-    /// The host the file is served for; `nil` accepts any host.
-    public var domain: String?
+    /// The host the file is served for, lowercased; `nil` accepts any host.
+    /// `*.example.com` (a wildcard entitlement, which uses the file of
+    /// `example.com`) accepts every subdomain of `example.com` but not
+    /// `example.com` itself.
+    public private(set) var domain: String?
 
     private var rulesByDetail: [[CompiledRule]]
     private var detailByAppID: [String: Int]
 
     /// Compiles every rule once. `domain` is the host the file is served
-    /// for (nil = accept any host).
+    /// for (nil = accept any host; see ``domain`` for wildcards).
     public init(file: AASAFile, domain: String? = nil) {
         self.init(file: file, domain: domain, codes: .snapshot)
     }
 
-    /// Compiles against a given ISO code snapshot (tests pin their own).
+    /// Compiles against a given ISO code snapshot instead of the bundled one.
     init(file: AASAFile, domain: String?, codes: ISOCodes) {
         self.domain = domain?.lowercased()
         self.appIDs = file.appLinksAppIDs
@@ -47,7 +50,7 @@ public struct AASAMatcher: Sendable {
         guard url.scheme == "https" || url.scheme == "http" else {
             return MatchResult(decision: .none, reason: "URL scheme \(url.scheme) is not http or https")
         }
-        if let domain, url.host.lowercased() != domain {
+        if let domain, !Self.host(url.host, isServedBy: domain) {
             return MatchResult(decision: .none, reason: "URL host \(url.host) is not \(domain)")
         }
         guard let detailIndex = detailByAppID[appID] else {
@@ -63,7 +66,8 @@ public struct AASAMatcher: Sendable {
             case .notMatched:
                 continue
             case .undecodable(let component):
-                note = "the URL's \(component.rawValue) has an invalid percent-escape, so rules with percentEncoded false cannot match it"
+                note =
+                    "the URL's \(component.rawValue) has an invalid percent-escape, so rules with percentEncoded false cannot match it"
             case .broken(let failure):
                 note = "rule \(compiled.rule.path) never matches: \(failure)"
             }
@@ -71,6 +75,15 @@ public struct AASAMatcher: Sendable {
         }
         let reason = (["no rule matched"] + notes).joined(separator: "; ")
         return MatchResult(decision: .none, reason: reason, notes: notes)
+    }
+
+    /// Host equality, case-insensitive; the port never takes part.
+    private static func host(_ host: String, isServedBy domain: String) -> Bool {
+        let host = host.lowercased()
+        if domain.hasPrefix("*.") {
+            return host.hasSuffix(domain.dropFirst(1)) && host.count > domain.count - 1
+        }
+        return host == domain
     }
 
     private static func decided(by compiled: CompiledRule, notes: [String]) -> MatchResult {
@@ -82,10 +95,16 @@ public struct AASAMatcher: Sendable {
             written: rule.written,
             effective: .object(rule.effective),
             viaDefaults: rule.inheritedKeys.contains { $0 != "comment" },
-            variables: compiled.variables)
+            variables: compiled.variables
+        )
         let decision: MatchDecision = rule.isExclusion ? .blocked : .matched
         let verb = rule.isExclusion ? "blocked match." : "matched."
-        return MatchResult(decision: decision, rule: matched, reason: "Pattern \(displayPattern(rule)) \(verb)", notes: notes)
+        return MatchResult(
+            decision: decision,
+            rule: matched,
+            reason: "Pattern \(displayPattern(rule)) \(verb)",
+            notes: notes
+        )
     }
 
     /// How `swcutil` names a rule: the path pattern in quotes when that is

@@ -78,10 +78,16 @@ public struct AASAURL: Sendable, Hashable, CustomStringConvertible {
 
     private static func isScheme(_ text: Substring) -> Bool {
         guard let first = text.unicodeScalars.first, first.isASCIILetter else { return false }
-        return text.unicodeScalars.allSatisfy { $0.isASCIILetter || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0) }
+        return text.unicodeScalars.allSatisfy {
+            $0.isASCIILetter || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)
+        }
     }
 
-    private static func splitHostPort(_ text: Substring, scheme: String, input: String) throws(AASAURLError) -> (String, Int?) {
+    private static func splitHostPort(
+        _ text: Substring,
+        scheme: String,
+        input: String
+    ) throws(AASAURLError) -> (String, Int?) {
         var host = text
         var portText: Substring = ""
         let searchFrom = text.hasPrefix("[") ? (text.firstIndex(of: "]") ?? text.endIndex) : text.startIndex
@@ -92,7 +98,9 @@ public struct AASAURL: Sendable, Hashable, CustomStringConvertible {
         guard !host.isEmpty else { throw AASAURLError(.notAURL(input)) }
         let forbidden = Set(" #%/:<>?@[\\]^|".unicodeScalars)
         let isIPv6 = host.hasPrefix("[") && host.hasSuffix("]")
-        if !isIPv6, host.unicodeScalars.contains(where: { forbidden.contains($0) || $0.value < 0x20 || $0.value == 0x7F }) {
+        if !isIPv6,
+            host.unicodeScalars.contains(where: { forbidden.contains($0) || $0.value < 0x20 || $0.value == 0x7F })
+        {
             throw AASAURLError(.invalidHost(String(host)))
         }
         guard !portText.isEmpty else { return (host.lowercased(), nil) }

@@ -1,5 +1,8 @@
 /// A rule with every pattern compiled, and its effective flags.
-struct CompiledRule: Sendable {
+///
+/// A class so that walking a file's rules per evaluation retains one
+/// reference per rule instead of copying every field.
+final class CompiledRule: Sendable {
     /// The `?` key compiled.
     enum Query: Sendable {
         case string(CompiledPattern)
@@ -44,12 +47,13 @@ struct CompiledRule: Sendable {
         case .ignoredDictionary?, nil:
             query = nil
         }
-        var patterns = [path, fragment].compactMap { $0 }
+        var patterns = [path].compactMap { $0 }
         switch query {
-        case .string(let pattern)?: patterns.insert(pattern, at: 1)
-        case .items(let items)?: patterns.insert(contentsOf: items.map(\.pattern), at: path == nil ? 0 : 1)
+        case .string(let pattern)?: patterns.append(pattern)
+        case .items(let items)?: patterns += items.map(\.pattern)
         case nil: break
         }
+        patterns += [fragment].compactMap { $0 }
         var names: [String] = []
         for name in patterns.flatMap(\.parsed.variables) where !names.contains(name) {
             names.append(name)

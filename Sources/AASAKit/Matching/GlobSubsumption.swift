@@ -9,27 +9,44 @@ struct GlobSubsumption {
     var coveredFolds: Bool
 
     func covers(_ a: [PatternToken], _ b: [PatternToken]) -> Bool {
+        // Literal runs at either end must pair up one to one: checking them
+        // first rejects most pairs of a large file at once and shrinks the table.
+        var a = a[...]
+        var b = b[...]
+        while let x = a.first, let y = b.first, x.isLiteral, y.isLiteral {
+            guard coversOne(x, y) else { return false }
+            a = a.dropFirst()
+            b = b.dropFirst()
+        }
+        while let x = a.last, let y = b.last, x.isLiteral, y.isLiteral {
+            guard coversOne(x, y) else { return false }
+            a = a.dropLast()
+            b = b.dropLast()
+        }
+        // A literal left facing a wildcard or nothing cannot cover it.
+        if a.first?.isLiteral == true || a.last?.isLiteral == true { return false }
+        return coversByTable(Array(a), Array(b))
+    }
+
+    private func coversByTable(_ a: [PatternToken], _ b: [PatternToken]) -> Bool {
         let n = a.count
         let m = b.count
-        // row[i][j]: a[i...] covers b[j...]; filled from the ends.
-        var table = [[Bool]](repeating: [Bool](repeating: false, count: m + 1), count: n + 1)
-        table[n][m] = true
+        let width = m + 1
+        // table[i * width + j]: a[i...] covers b[j...]; filled from the ends.
+        var table = [Bool](repeating: false, count: (n + 1) * width)
+        table[n * width + m] = true
         for i in stride(from: n - 1, through: 0, by: -1) {
-            table[i][m] = a[i] == .star && table[i + 1][m]
-        }
-        guard m > 0 else { return table[0][m] }
-        for i in stride(from: n - 1, through: 0, by: -1) {
+            table[i * width + m] = a[i] == .star && table[(i + 1) * width + m]
             for j in stride(from: m - 1, through: 0, by: -1) {
-                switch a[i] {
-                case .star:
+                if a[i] == .star {
                     // A's `*` absorbs nothing, or B's token j and stays.
-                    table[i][j] = table[i + 1][j] || table[i][j + 1]
-                default:
-                    table[i][j] = coversOne(a[i], b[j]) && table[i + 1][j + 1]
+                    table[i * width + j] = table[(i + 1) * width + j] || table[i * width + j + 1]
+                } else {
+                    table[i * width + j] = coversOne(a[i], b[j]) && table[(i + 1) * width + j + 1]
                 }
             }
         }
-        return table[0][0]
+        return table[0]
     }
 
     /// Whether A's single-position token accepts everything B's token does.
@@ -67,5 +84,12 @@ struct GlobSubsumption {
             case .any, .star: true
             }
         }
+    }
+}
+
+extension PatternToken {
+    fileprivate var isLiteral: Bool {
+        if case .literal = self { return true }
+        return false
     }
 }

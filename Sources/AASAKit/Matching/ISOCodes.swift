@@ -14,6 +14,7 @@ public struct ISOCodes: Sendable {
     /// When and where the snapshot was taken (`2026-11-22, Swift 6.3.1 …`).
     public var provenance: String
 
+    /// A snapshot from explicit lists.
     public init(regions: [String], languages: [String], provenance: String) {
         self.regions = regions
         self.languages = languages
@@ -26,20 +27,25 @@ public struct ISOCodes: Sendable {
     public static let snapshot: ISOCodes = bundled() ?? live()
 
     static func bundled() -> ISOCodes? {
-        guard let url = Bundle.module.url(forResource: "iso-codes", withExtension: "json", subdirectory: "Resources")
-            ?? Bundle.module.url(forResource: "iso-codes", withExtension: "json"),
+        guard
+            let url = Bundle.module.url(forResource: "iso-codes", withExtension: "json", subdirectory: "Resources")
+                ?? Bundle.module.url(forResource: "iso-codes", withExtension: "json"),
             let data = try? Data(contentsOf: url),
             let json = try? JSONParser().parse([UInt8](data)).value,
             let regions = json["regions"]?.arrayValue?.compactMap(\.stringValue),
             let languages = json["languages"]?.arrayValue?.compactMap(\.stringValue)
         else { return nil }
-        let provenance = [json["generated"]?.stringValue, json["toolchain"]?.stringValue, json["platform"]?.stringValue]
-            .compactMap { $0 }.joined(separator: ", ")
+        let provenance = [
+            json["generated"]?.stringValue, json["toolchain"]?.stringValue, json["platform"]?.stringValue,
+        ]
+        .compactMap { $0 }.joined(separator: ", ")
         return ISOCodes(regions: regions, languages: languages, provenance: provenance)
     }
 
     static func live() -> ISOCodes {
-        let regions = NSLocale.isoCountryCodes.filter { $0.count == 2 && $0.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) } }
+        let regions = NSLocale.isoCountryCodes.filter {
+            $0.count == 2 && $0.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) }
+        }
         return ISOCodes(regions: regions, languages: NSLocale.isoLanguageCodes, provenance: "live Foundation lists")
     }
 }

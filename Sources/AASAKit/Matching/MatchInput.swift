@@ -32,17 +32,29 @@ struct MatchInput {
 
     /// The normalised path; `nil` when `decoded` and it cannot be decoded.
     mutating func path(decoded: Bool) -> [Unicode.Scalar]? {
-        Self.cached(&path, decoded: decoded) { text in Array(PathNormalization.normalize(text).unicodeScalars) } source: { url.path }
+        Self.cached(&path, decoded: decoded) { text in
+            Array(PathNormalization.normalize(text).unicodeScalars)
+        } source: {
+            url.path
+        }
     }
 
     /// The whole query without `?` (`""` when absent).
     mutating func query(decoded: Bool) -> [Unicode.Scalar]? {
-        Self.cached(&query, decoded: decoded) { Array($0.unicodeScalars) } source: { url.query ?? "" }
+        Self.cached(&query, decoded: decoded) {
+            Array($0.unicodeScalars)
+        } source: {
+            url.query ?? ""
+        }
     }
 
     /// The fragment without `#` (`""` when absent).
     mutating func fragment(decoded: Bool) -> [Unicode.Scalar]? {
-        Self.cached(&fragment, decoded: decoded) { Array($0.unicodeScalars) } source: { url.fragment ?? "" }
+        Self.cached(&fragment, decoded: decoded) {
+            Array($0.unicodeScalars)
+        } source: {
+            url.fragment ?? ""
+        }
     }
 
     /// The query split on `&` and the first `=` (a valueless item has value
@@ -71,8 +83,10 @@ struct MatchInput {
     }
 
     private static func cached(
-        _ cache: inout Cache<[Unicode.Scalar]>, decoded: Bool,
-        _ transform: (String) -> [Unicode.Scalar], source: () -> String
+        _ cache: inout Cache<[Unicode.Scalar]>,
+        decoded: Bool,
+        _ transform: (String) -> [Unicode.Scalar],
+        source: () -> String
     ) -> [Unicode.Scalar]? {
         if decoded {
             if let cached = cache.decoded { return cached }

@@ -22,6 +22,7 @@ public struct MatchResult: Sendable {
     /// component, a pattern that is too complex, an undefined variable).
     public var notes: [String]
 
+    /// A result; `notes` explain rules that could not match at all.
     public init(decision: MatchDecision, rule: MatchedRule? = nil, reason: String, notes: [String] = []) {
         self.decision = decision
         self.rule = rule
@@ -57,9 +58,15 @@ public struct MatchedRule: Sendable {
     /// The substitution variables the rule's patterns use, in order.
     public var variables: [String]
 
+    /// A description of the deciding rule.
     public init(
-        detailIndex: Int, ruleIndex: Int, path: JSONPath, written: JSONValue, effective: JSONValue,
-        viaDefaults: Bool, variables: [String]
+        detailIndex: Int,
+        ruleIndex: Int,
+        path: JSONPath,
+        written: JSONValue,
+        effective: JSONValue,
+        viaDefaults: Bool,
+        variables: [String]
     ) {
         self.detailIndex = detailIndex
         self.ruleIndex = ruleIndex

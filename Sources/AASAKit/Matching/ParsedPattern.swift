@@ -99,10 +99,19 @@ struct VariableTable: Sendable {
 
     init(userVariables: [String: [String]], codes: ISOCodes) {
         user = userVariables.reduce(into: [:]) { table, entry in
-            table[entry.key] = .variable(name: entry.key, alternatives: entry.value.compactMap(ParsedPattern.valueTokens))
+            table[entry.key] = .variable(
+                name: entry.key,
+                alternatives: entry.value.compactMap(ParsedPattern.valueTokens)
+            )
         }
-        region = .variable(name: "region", alternatives: codes.regions.map { $0.unicodeScalars.map(PatternToken.literal) })
-        language = .variable(name: "lang", alternatives: codes.languages.map { $0.unicodeScalars.map(PatternToken.literal) })
+        region = .variable(
+            name: "region",
+            alternatives: codes.regions.map { $0.unicodeScalars.map(PatternToken.literal) }
+        )
+        language = .variable(
+            name: "lang",
+            alternatives: codes.languages.map { $0.unicodeScalars.map(PatternToken.literal) }
+        )
     }
 
     func token(for name: String) -> PatternToken? {

@@ -67,7 +67,12 @@ struct PatternAutomaton: Sendable {
     }
 
     private func addClosure(
-        _ state: Int, generation: Int, into list: inout [Int], marks: inout [Int], stack: inout [Int], steps: inout Int
+        _ state: Int,
+        generation: Int,
+        into list: inout [Int],
+        marks: inout [Int],
+        stack: inout [Int],
+        steps: inout Int
     ) {
         stack.append(state)
         while let state = stack.popLast() {

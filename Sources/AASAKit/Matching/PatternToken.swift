@@ -1,5 +1,5 @@
 /// One element of a parsed AASA pattern (AASA-SEMANTICS.md §3, §5).
-indirect enum PatternToken: Hashable, Sendable {
+enum PatternToken: Hashable, Sendable {
     /// A scalar compared as is (or folded under `caseSensitive: false`).
     case literal(Unicode.Scalar)
     /// `?`: exactly one scalar.

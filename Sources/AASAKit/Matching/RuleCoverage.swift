@@ -10,13 +10,22 @@
 /// are never reported as covering or covered: other lints report them.
 public struct RuleCoverage: Sendable {
     private let variables: VariableTable
+    /// What an absent `/` reads as: every normalised URL path starts with "/".
+    private let anyPath: ParsedPattern
+    /// What an absent `?` or `#` reads as.
+    private let anything: ParsedPattern
 
+    /// Coverage for the rules of `file`, resolving its substitution variables.
     public init(file: AASAFile) {
-        self.init(variables: VariableTable(userVariables: file.appLinks?.substitutionVariables ?? [:], codes: .snapshot))
+        self.init(
+            variables: VariableTable(userVariables: file.appLinks?.substitutionVariables ?? [:], codes: .snapshot)
+        )
     }
 
     init(variables: VariableTable) {
         self.variables = variables
+        self.anyPath = ParsedPattern("/*", variables: variables)
+        self.anything = ParsedPattern("*", variables: variables)
     }
 
     /// Whether `earlier` matches every URL that `later` matches.
@@ -26,18 +35,28 @@ public struct RuleCoverage: Sendable {
 
     // MARK: - Rule shapes
 
-    /// A rule's patterns parsed once, for repeated comparisons.
-    struct Shape: Sendable {
+    /// A rule's patterns parsed once, for repeated comparisons. A class: the
+    /// lint compares every pair of a file's rules, and copying a struct of
+    /// this many references per comparison dominated the run time.
+    final class Shape: Sendable {
         enum Query: Sendable {
             case string(ParsedPattern)
             case items([String: ParsedPattern])
         }
 
-        var keys: ComponentKeys
-        var path: ParsedPattern?
-        var query: Query?
-        var fragment: ParsedPattern?
-        var isBroken: Bool
+        let keys: ComponentKeys
+        let path: ParsedPattern?
+        let query: Query?
+        let fragment: ParsedPattern?
+        let isBroken: Bool
+
+        init(keys: ComponentKeys, path: ParsedPattern?, query: Query?, fragment: ParsedPattern?, isBroken: Bool) {
+            self.keys = keys
+            self.path = path
+            self.query = query
+            self.fragment = fragment
+            self.isBroken = isBroken
+        }
     }
 
     func shape(of rule: Rule) -> Shape {
@@ -59,31 +78,34 @@ public struct RuleCoverage: Sendable {
         case .items(let items)?: patterns += items.values
         case nil: break
         }
-        return Shape(keys: keys, path: path, query: query, fragment: fragment, isBroken: patterns.contains { $0.failure != nil })
+        return Shape(
+            keys: keys,
+            path: path,
+            query: query,
+            fragment: fragment,
+            isBroken: patterns.contains { $0.failure != nil }
+        )
     }
 
     func covers(_ earlier: Shape, _ later: Shape) -> Bool {
         guard !earlier.isBroken, !later.isBroken else { return false }
-        // Every normalised URL path starts with "/", so an absent `/` reads as "/*".
-        let anyPath = ParsedPattern("/*", variables: variables)
-        let anything = ParsedPattern("*", variables: variables)
-        return coversPattern(earlier.path, later.path ?? anyPath, earlier, later)
-            && coversPattern(earlier.fragment, later.fragment ?? anything, earlier, later)
-            && coversQuery(earlier, later, anything: anything)
+        return coversPattern(earlier.path, later.path, absent: anyPath, earlier, later)
+            && coversPattern(earlier.fragment, later.fragment, absent: anything, earlier, later)
+            && coversQuery(earlier, later)
     }
 
-    private func coversQuery(_ earlier: Shape, _ later: Shape, anything: ParsedPattern) -> Bool {
+    private func coversQuery(_ earlier: Shape, _ later: Shape) -> Bool {
         switch (earlier.query, later.query) {
         case (nil, _):
             return true
         case (.string(let covering)?, .string(let covered)?):
-            return coversPattern(covering, covered, earlier, later)
+            return coversPattern(covering, covered, absent: anything, earlier, later)
         case (.string(let covering)?, _):
             return covering.isMatchAll
         case (.items(let covering)?, .items(let covered)?):
             return covering.allSatisfy { name, pattern in
                 // A name the later rule does not constrain can hold any value.
-                coversPattern(pattern, covered[name] ?? anything, earlier, later)
+                coversPattern(pattern, covered[name], absent: anything, earlier, later)
             }
         case (.items(let covering)?, _):
             return covering.values.allSatisfy(\.isMatchAll)
@@ -91,10 +113,25 @@ public struct RuleCoverage: Sendable {
     }
 
     /// Whether pattern `covering` (of `earlier`) accepts everything
-    /// `covered` (of `later`) accepts, given each rule's flags.
-    private func coversPattern(_ covering: ParsedPattern?, _ covered: ParsedPattern, _ earlier: Shape, _ later: Shape) -> Bool {
+    /// `covered` (of `later`) accepts, given each rule's flags. A `nil`
+    /// `covered` is a key the later rule leaves open: any value, read as
+    /// `absent`.
+    private func coversPattern(
+        _ covering: ParsedPattern?,
+        _ covered: ParsedPattern?,
+        absent: ParsedPattern,
+        _ earlier: Shape,
+        _ later: Shape
+    ) -> Bool {
         guard let covering else { return true }
         if covering.isMatchAll { return true }
+        guard let covered else {
+            // The later rule accepts undecodable values too; a decoding
+            // earlier rule would not.
+            return earlier.keys.percentEncoded
+                && GlobSubsumption(coveringFolds: !earlier.keys.caseSensitive, coveredFolds: false)
+                    .covers(covering.tokens, absent.tokens)
+        }
         // Encoded and decoded spellings are different languages.
         guard earlier.keys.percentEncoded == later.keys.percentEncoded else { return false }
         let coveringFolds = !earlier.keys.caseSensitive

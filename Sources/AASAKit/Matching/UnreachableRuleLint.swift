@@ -12,6 +12,7 @@
 /// another lint's finding). Coverage is conservative (``RuleCoverage``):
 /// a rule shadowed only by several earlier rules together is not reported.
 public enum UnreachableRuleLint {
+    /// The shadowed rules of `file`, in file order.
     public static func lint(_ file: AASAFile) -> [Diagnostic] {
         guard let appLinks = file.appLinks else { return [] }
         let coverage = RuleCoverage(file: file)
@@ -22,7 +23,8 @@ public enum UnreachableRuleLint {
             guard !newIDs.isEmpty else { continue }
             let shapes = detail.rules.map(coverage.shape(of:))
             for (index, later) in detail.rules.enumerated() {
-                guard let earlierIndex = shapes[..<index].firstIndex(where: { coverage.covers($0, shapes[index]) }) else {
+                guard let earlierIndex = shapes[..<index].firstIndex(where: { coverage.covers($0, shapes[index]) })
+                else {
                     continue
                 }
                 diagnostics.append(finding(later: later, earlier: detail.rules[earlierIndex]))
@@ -35,20 +37,26 @@ public enum UnreachableRuleLint {
         switch (earlier.isExclusion, later.isExclusion) {
         case (false, true):
             return .error(
-                "lint.unreachable-exclude", at: later.path,
+                "lint.unreachable-exclude",
+                at: later.path,
                 "This exclusion never applies: the earlier rule at \(earlier.path) matches every URL it matches, "
                     + "so the system opens the app for these URLs instead of blocking them. "
-                    + "Move the exclusion before \(earlier.path).")
+                    + "Move the exclusion before \(earlier.path)."
+            )
         case (true, _):
             return .warning(
-                "lint.unreachable-rule", at: later.path,
+                "lint.unreachable-rule",
+                at: later.path,
                 "This rule never decides anything: the earlier exclusion at \(earlier.path) "
-                    + "already blocks every URL it matches.")
+                    + "already blocks every URL it matches."
+            )
         case (false, false):
             return .warning(
-                "lint.unreachable-rule", at: later.path,
+                "lint.unreachable-rule",
+                at: later.path,
                 "This rule never decides anything: the earlier rule at \(earlier.path) "
-                    + "already opens the app for every URL it matches.")
+                    + "already opens the app for every URL it matches."
+            )
         }
     }
 }

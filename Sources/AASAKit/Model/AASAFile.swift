@@ -17,9 +17,12 @@ public struct AASAFile: Sendable {
     /// `activitycontinuation.apps`; `nil` when the service is absent.
     public private(set) var activityContinuation: [String]?
 
+    /// Reads `json` the way the system does; never fails.
     public init(json: JSONValue) {
         self.json = json
-        self.appLinks = json["applinks"]?.objectValue.map { AppLinks(object: $0, path: JSONPath.root.appending("applinks")) }
+        self.appLinks = json["applinks"]?.objectValue.map {
+            AppLinks(object: $0, path: JSONPath.root.appending("applinks"))
+        }
         self.webCredentials = Self.apps(of: json["webcredentials"])
         self.appClips = Self.apps(of: json["appclips"])
         self.activityContinuation = Self.apps(of: json["activitycontinuation"])

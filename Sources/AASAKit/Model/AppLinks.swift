@@ -7,13 +7,14 @@ public struct AppLinks: Sendable {
     public var details: [AppLinksDetail]
     /// `applinks.defaults` when it is an object.
     public var defaults: JSONObject?
-    /// `applinks.substitutionVariables`: name → alternatives, as read (see
-    /// ``AppLinks/readVariables(_:)`` for what is kept).
+    /// `applinks.substitutionVariables`: name → alternatives. A value that
+    /// is not an array defines nothing; non-string alternatives are skipped.
     public var substitutionVariables: [String: [String]]
     /// Whether `details` uses the pre-iOS 13 dictionary form
     /// (`{"TEAM.bundle": {...}}`), whose order is undefined.
     public var usesLegacyDetailsDictionary: Bool
 
+    /// Reads an `applinks` object written at `path`.
     public init(object: JSONObject, path: JSONPath) {
         self.path = path
         let defaults = object["defaults"]?.objectValue
@@ -31,8 +32,12 @@ public struct AppLinks: Sendable {
             self.usesLegacyDetailsDictionary = true
             self.details = byAppID.members.enumerated().map { index, member in
                 AppLinksDetail(
-                    json: member.value, path: detailsPath.appending(member.key), index: index,
-                    fileDefaults: defaults, legacyAppID: member.key)
+                    json: member.value,
+                    path: detailsPath.appending(member.key),
+                    index: index,
+                    fileDefaults: defaults,
+                    legacyAppID: member.key
+                )
             }
         default:
             self.usesLegacyDetailsDictionary = false

@@ -50,7 +50,12 @@ public struct AppLinksDetail: Sendable {
             // An array `components`, even an empty one, hides `paths` (iOS 13+).
             self.rulesSource = .components
             self.rules = components.enumerated().map { index, item in
-                Rule(component: item, path: path.appending("components").appending(index), index: index, defaults: merged)
+                Rule(
+                    component: item,
+                    path: path.appending("components").appending(index),
+                    index: index,
+                    defaults: merged
+                )
             }
         } else if let paths = json["paths"]?.arrayValue {
             self.rulesSource = .paths

@@ -14,9 +14,14 @@ public struct ComponentKeys: Sendable, Hashable {
     /// `percentEncoded`, default `true`.
     public var percentEncoded: Bool
 
+    /// Keys with the system's defaults for everything not given.
     public init(
-        path: String? = nil, query: QueryPattern? = nil, fragment: String? = nil,
-        exclude: Bool = false, caseSensitive: Bool = true, percentEncoded: Bool = true
+        path: String? = nil,
+        query: QueryPattern? = nil,
+        fragment: String? = nil,
+        exclude: Bool = false,
+        caseSensitive: Bool = true,
+        percentEncoded: Bool = true
     ) {
         self.path = path
         self.query = query
@@ -34,7 +39,8 @@ public struct ComponentKeys: Sendable, Hashable {
             fragment: object["#"]?.stringValue,
             exclude: Self.flag(object["exclude"], default: false),
             caseSensitive: Self.flag(object["caseSensitive"], default: true),
-            percentEncoded: Self.flag(object["percentEncoded"], default: true))
+            percentEncoded: Self.flag(object["percentEncoded"], default: true)
+        )
     }
 
     /// How the system reads a boolean key: absent → the default; a boolean as
@@ -88,6 +94,7 @@ public struct QueryItemPattern: Sendable, Hashable {
     public var name: String
     public var pattern: String
 
+    /// A `name: pattern` pair.
     public init(name: String, pattern: String) {
         self.name = name
         self.pattern = pattern

@@ -43,7 +43,11 @@ public struct JSONSchema: Sendable {
         // Both failures are packaging bugs caught by AASASchemaTests, not
         // states a user's input can reach.
         guard
-            let url = Bundle.module.url(forResource: "apple-app-site-association.schema", withExtension: "json", subdirectory: "Resources"),
+            let url = Bundle.module.url(
+                forResource: "apple-app-site-association.schema",
+                withExtension: "json",
+                subdirectory: "Resources"
+            ),
             let data = try? Data(contentsOf: url)
         else {
             fatalError("AASAKit was packaged without Resources/apple-app-site-association.schema.json")
@@ -79,8 +83,9 @@ public struct JSONSchema: Sendable {
 public struct SchemaViolation: Sendable, Hashable, CustomStringConvertible {
     /// Where in the instance (`applinks.details[0].components[2].exclude`).
     public var path: JSONPath
-    /// The keyword that failed: `type`, `additionalProperties`, `required`, …
-    /// (`false` for a `false` schema).
+    /// The keyword that failed: `type`, `additionalProperties`, `required`, …;
+    /// `false` for a `false` schema, and `$ref` when a recursive schema meets
+    /// an instance nested too deeply to evaluate.
     public var keyword: String
     /// Where in the schema, as a URI fragment:
     /// `#/$defs/component/properties/exclude/type`.

@@ -12,7 +12,11 @@ extension SchemaCompiler {
     /// skipped, as the specification asks; keywords that only modify a
     /// sibling (`then`, `minContains`, …) are folded into that sibling.
     /// A `$ref` is compiled as `.ref(-1)` and patched once resolved.
-    mutating func compileKeywords(_ object: JSONObject, at tokens: [String], base: String) throws(JSONSchemaError) -> [SchemaKeyword] {
+    mutating func compileKeywords(
+        _ object: JSONObject,
+        at tokens: [String],
+        base: String
+    ) throws(JSONSchemaError) -> [SchemaKeyword] {
         var keywords: [SchemaKeyword] = []
         for (key, value) in object.members {
             let operand = Operand(value: value, tokens: tokens + [key])
@@ -23,7 +27,12 @@ extension SchemaCompiler {
         return keywords
     }
 
-    private mutating func compileKeyword(_ key: String, _ operand: Operand, in object: JSONObject, base: String) throws(JSONSchemaError) -> SchemaKeyword? {
+    private mutating func compileKeyword(
+        _ key: String,
+        _ operand: Operand,
+        in object: JSONObject,
+        base: String
+    ) throws(JSONSchemaError) -> SchemaKeyword? {
         switch key {
         case "type":
             let names = try operand.strings(allowSingle: true)
@@ -68,29 +77,45 @@ extension SchemaCompiler {
         case "contains":
             var minimum = 1
             var maximum: Int?
-            if let value = object["minContains"] { minimum = try Operand(value: value, tokens: operand.sibling("minContains")).count() }
-            if let value = object["maxContains"] { maximum = try Operand(value: value, tokens: operand.sibling("maxContains")).count() }
-            return .contains(try compile(operand.value, at: operand.tokens, base: base), minimum: minimum, maximum: maximum)
+            if let value = object["minContains"] {
+                minimum = try Operand(value: value, tokens: operand.sibling("minContains")).count()
+            }
+            if let value = object["maxContains"] {
+                maximum = try Operand(value: value, tokens: operand.sibling("maxContains")).count()
+            }
+            return .contains(
+                try compile(operand.value, at: operand.tokens, base: base),
+                minimum: minimum,
+                maximum: maximum
+            )
         case "properties":
             return .properties(try compileSchemaMap(operand, base: base).map { (name: $0.key, node: $0.node) })
         case "patternProperties":
             let entries = try compileSchemaMap(operand, base: base)
             var compiled: [(regex: SchemaRegex, node: Int)] = []
             for entry in entries {
-                compiled.append((try Operand(value: .null, tokens: operand.tokens + [entry.key]).regex(entry.key), entry.node))
+                compiled.append(
+                    (try Operand(value: .null, tokens: operand.tokens + [entry.key]).regex(entry.key), entry.node)
+                )
             }
             return .patternProperties(compiled)
         case "additionalProperties":
             let declared = object["properties"]?.objectValue?.keys ?? []
             let patterns = (object["patternProperties"]?.objectValue?.keys ?? []).compactMap(SchemaRegex.init)
-            return .additionalProperties(try compile(operand.value, at: operand.tokens, base: base), declared: declared, patterns: patterns)
+            return .additionalProperties(
+                try compile(operand.value, at: operand.tokens, base: base),
+                declared: declared,
+                patterns: patterns
+            )
         case "propertyNames":
             return .propertyNames(try compile(operand.value, at: operand.tokens, base: base))
         case "dependentRequired":
             guard case .object(let map) = operand.value else { throw operand.invalid("expected an object") }
             var pairs: [(name: String, required: [String])] = []
             for (name, value) in map.members {
-                pairs.append((name, try Operand(value: value, tokens: operand.tokens + [name]).strings(allowSingle: false)))
+                pairs.append(
+                    (name, try Operand(value: value, tokens: operand.tokens + [name]).strings(allowSingle: false))
+                )
             }
             return .dependentRequired(pairs)
         case "dependentSchemas":
@@ -105,7 +130,16 @@ extension SchemaCompiler {
             var otherwise: Int?
             if let value = object["then"] { then = try compile(value, at: operand.sibling("then"), base: base) }
             if let value = object["else"] { otherwise = try compile(value, at: operand.sibling("else"), base: base) }
-            return .conditional(if: try compile(operand.value, at: operand.tokens, base: base), then: then, else: otherwise)
+            return .conditional(
+                if: try compile(operand.value, at: operand.tokens, base: base),
+                then: then,
+                else: otherwise
+            )
+        case "then", "else":
+            // Applied only through a sibling `if`, but still schemas whose
+            // `$id`s a `$ref` may name.
+            _ = try compile(operand.value, at: operand.tokens, base: base)
+            return nil
         case "$defs":
             // Compiled so that errors in unused definitions surface and so
             // that their `$id`s and `$anchor`s are known before refs resolve.
@@ -115,7 +149,11 @@ extension SchemaCompiler {
             _ = try operand.string()
             return .ref(-1)
         case _ where Self.unsupportedKeywords.contains(key):
-            throw JSONSchemaError(.unsupportedKeyword, at: operand.location, "\"\(key)\" is not supported by this evaluator")
+            throw JSONSchemaError(
+                .unsupportedKeyword,
+                at: operand.location,
+                "\"\(key)\" is not supported by this evaluator"
+            )
         default:
             return nil
         }
@@ -132,7 +170,10 @@ extension SchemaCompiler {
         return nodes
     }
 
-    private mutating func compileSchemaMap(_ operand: Operand, base: String) throws(JSONSchemaError) -> [(key: String, node: Int)] {
+    private mutating func compileSchemaMap(
+        _ operand: Operand,
+        base: String
+    ) throws(JSONSchemaError) -> [(key: String, node: Int)] {
         guard case .object(let map) = operand.value else { throw operand.invalid("expected an object of schemas") }
         var entries: [(key: String, node: Int)] = []
         for (key, schema) in map.members {
@@ -177,16 +218,24 @@ private struct Operand {
 
     func strings(allowSingle: Bool) throws(JSONSchemaError) -> [String] {
         if allowSingle, case .string(let single) = value { return [single] }
-        guard case .array(let elements) = value else { throw invalid("expected an array of strings, got \(value.typeName)") }
+        guard case .array(let elements) = value else {
+            throw invalid("expected an array of strings, got \(value.typeName)")
+        }
         return try elements.map { element throws(JSONSchemaError) in
-            guard case .string(let text) = element else { throw invalid("expected an array of strings, found \(element.typeName)") }
+            guard case .string(let text) = element else {
+                throw invalid("expected an array of strings, found \(element.typeName)")
+            }
             return text
         }
     }
 
     func regex(_ pattern: String) throws(JSONSchemaError) -> SchemaRegex {
         guard let regex = SchemaRegex(pattern) else {
-            throw JSONSchemaError(.invalidPattern, at: location, "\(JSONValue.string(pattern).serialized()) is not a valid regular expression")
+            throw JSONSchemaError(
+                .invalidPattern,
+                at: location,
+                "\(JSONValue.string(pattern).serialized()) is not a valid regular expression"
+            )
         }
         return regex
     }

@@ -50,12 +50,20 @@ struct SchemaCompiler {
 
     /// Compiles the subschema `value` found at `tokens`, or returns the node
     /// already compiled there.
-    mutating func compile(_ value: JSONValue, at tokens: [String], base parentBase: String) throws(JSONSchemaError) -> Int {
+    mutating func compile(
+        _ value: JSONValue,
+        at tokens: [String],
+        base parentBase: String
+    ) throws(JSONSchemaError) -> Int {
         let pointer = Self.pointer(tokens)
         if let index = indexByPointer[pointer] { return index }
         let location = "#" + pointer
         guard tokens.count <= Self.maximumDepth else {
-            throw JSONSchemaError(.invalidSchema, at: location, "the schema is nested more than \(Self.maximumDepth) levels deep")
+            throw JSONSchemaError(
+                .invalidSchema,
+                at: location,
+                "the schema is nested more than \(Self.maximumDepth) levels deep"
+            )
         }
         let index = nodes.count
         // Reserved before the keywords are compiled, so that a subschema
@@ -81,13 +89,21 @@ struct SchemaCompiler {
             }
             nodes[index].body = .keywords(keywords)
         default:
-            throw JSONSchemaError(.invalidSchema, at: location, "a schema must be an object or a boolean, got \(value.typeName)")
+            throw JSONSchemaError(
+                .invalidSchema,
+                at: location,
+                "a schema must be an object or a boolean, got \(value.typeName)"
+            )
         }
         return index
     }
 
     /// Records the `$id` and `$anchor` of a schema object; returns its base URI.
-    private mutating func register(_ object: JSONObject, at tokens: [String], base parentBase: String) throws(JSONSchemaError) -> String {
+    private mutating func register(
+        _ object: JSONObject,
+        at tokens: [String],
+        base parentBase: String
+    ) throws(JSONSchemaError) -> String {
         let location = "#" + Self.pointer(tokens)
         var base = parentBase
         switch object["$id"] {
@@ -123,18 +139,30 @@ struct SchemaCompiler {
         var tokens = root
         if let fragment, fragment.hasPrefix("/") {
             guard let decoded = fragment.removingPercentEncoding else {
-                throw JSONSchemaError(.unresolvableReference, at: reference.location, "\"\(reference.written)\" has an invalid percent-escape")
+                throw JSONSchemaError(
+                    .unresolvableReference,
+                    at: reference.location,
+                    "\"\(reference.written)\" has an invalid percent-escape"
+                )
             }
             tokens += decoded.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(Self.unescape)
         } else if let fragment, !fragment.isEmpty {
             guard let anchored = anchors[resource + "#" + fragment] else {
-                throw JSONSchemaError(.unresolvableReference, at: reference.location, "\"\(reference.written)\": no $anchor \"\(fragment)\" in \(resource)")
+                throw JSONSchemaError(
+                    .unresolvableReference,
+                    at: reference.location,
+                    "\"\(reference.written)\": no $anchor \"\(fragment)\" in \(resource)"
+                )
             }
             tokens = anchored
         }
         if let index = indexByPointer[Self.pointer(tokens)] { return index }
         guard let target = Self.value(in: document, at: tokens) else {
-            throw JSONSchemaError(.unresolvableReference, at: reference.location, "\"\(reference.written)\" points at nothing")
+            throw JSONSchemaError(
+                .unresolvableReference,
+                at: reference.location,
+                "\"\(reference.written)\" points at nothing"
+            )
         }
         return try compile(target, at: tokens, base: base(enclosing: tokens))
     }
@@ -185,7 +213,8 @@ struct SchemaCompiler {
     }
 
     static func pointer(_ tokens: some Collection<String>) -> String {
-        tokens.map { "/" + $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1") }.joined()
+        tokens.map { "/" + $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1") }
+            .joined()
     }
 
     private static func unescape(_ token: Substring) -> String {
@@ -200,7 +229,9 @@ struct SchemaCompiler {
                 guard let next = object[token] else { return nil }
                 current = next
             case .array(let elements):
-                guard token.allSatisfy(\.isASCII), let index = Int(token), elements.indices.contains(index) else { return nil }
+                guard token.allSatisfy(\.isASCII), let index = Int(token), elements.indices.contains(index) else {
+                    return nil
+                }
                 current = elements[index]
             default:
                 return nil

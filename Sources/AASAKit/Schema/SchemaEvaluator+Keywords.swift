@@ -10,11 +10,17 @@ extension SchemaEvaluator {
             // clusters or UTF-16 units.
             let length = text.unicodeScalars.count
             guard length < minimum else { return nil }
-            return site.violation("minLength", "expected at least \(SchemaMessages.count(minimum, "character")), got \(length)")
+            return site.violation(
+                "minLength",
+                "expected at least \(SchemaMessages.count(minimum, "character")), got \(length)"
+            )
         case .maxLength(let maximum):
             let length = text.unicodeScalars.count
             guard length > maximum else { return nil }
-            return site.violation("maxLength", "expected at most \(SchemaMessages.count(maximum, "character")), got \(length)")
+            return site.violation(
+                "maxLength",
+                "expected at most \(SchemaMessages.count(maximum, "character")), got \(length)"
+            )
         case .pattern(let regex):
             guard !regex.matches(text) else { return nil }
             return site.violation(
@@ -30,15 +36,30 @@ extension SchemaEvaluator {
         let got = SchemaMessages.render(.number(number))
         switch keyword {
         case .minimum(let limit) where number < limit:
-            return site.violation("minimum", "expected a number >= \(SchemaMessages.render(.number(limit))), got \(got)")
+            return site.violation(
+                "minimum",
+                "expected a number >= \(SchemaMessages.render(.number(limit))), got \(got)"
+            )
         case .maximum(let limit) where number > limit:
-            return site.violation("maximum", "expected a number <= \(SchemaMessages.render(.number(limit))), got \(got)")
+            return site.violation(
+                "maximum",
+                "expected a number <= \(SchemaMessages.render(.number(limit))), got \(got)"
+            )
         case .exclusiveMinimum(let limit) where number <= limit:
-            return site.violation("exclusiveMinimum", "expected a number > \(SchemaMessages.render(.number(limit))), got \(got)")
+            return site.violation(
+                "exclusiveMinimum",
+                "expected a number > \(SchemaMessages.render(.number(limit))), got \(got)"
+            )
         case .exclusiveMaximum(let limit) where number >= limit:
-            return site.violation("exclusiveMaximum", "expected a number < \(SchemaMessages.render(.number(limit))), got \(got)")
+            return site.violation(
+                "exclusiveMaximum",
+                "expected a number < \(SchemaMessages.render(.number(limit))), got \(got)"
+            )
         case .multipleOf(let divisor) where !Self.isMultiple(number, of: divisor):
-            return site.violation("multipleOf", "expected a multiple of \(SchemaMessages.render(.number(divisor))), got \(got)")
+            return site.violation(
+                "multipleOf",
+                "expected a multiple of \(SchemaMessages.render(.number(divisor))), got \(got)"
+            )
         default:
             return nil
         }
@@ -53,7 +74,8 @@ extension SchemaEvaluator {
         let quotient = number / divisor
         guard quotient.isFinite else { return false }
         if quotient.rounded() == quotient { return true }
-        guard let decimalNumber = Decimal(string: "\(number)"), let decimalDivisor = Decimal(string: "\(divisor)") else {
+        guard let decimalNumber = Decimal(string: "\(number)"), let decimalDivisor = Decimal(string: "\(divisor)")
+        else {
             return false
         }
         var exact = decimalNumber / decimalDivisor
@@ -62,7 +84,13 @@ extension SchemaEvaluator {
         return rounded == exact
     }
 
-    func checkArray(_ keyword: SchemaKeyword, _ elements: [JSONValue], _ site: Site, _ mode: Mode, depth: Int) -> [SchemaViolation] {
+    func checkArray(
+        _ keyword: SchemaKeyword,
+        _ elements: [JSONValue],
+        _ site: Site,
+        _ mode: Mode,
+        depth: Int
+    ) -> [SchemaViolation] {
         switch keyword {
         case .prefixItems(let schemas):
             var violations: [SchemaViolation] = []
@@ -74,7 +102,11 @@ extension SchemaEvaluator {
             guard start < elements.count else { return [] }
             if nodes[node].isFalse {
                 return (start..<elements.count).map { offset in
-                    site.violation("items", "unexpected item: at most \(SchemaMessages.count(start, "item")) allowed", at: site.path.appending(offset))
+                    site.violation(
+                        "items",
+                        "unexpected item: at most \(SchemaMessages.count(start, "item")) allowed",
+                        at: site.path.appending(offset)
+                    )
                 }
             }
             var violations: [SchemaViolation] = []
@@ -89,24 +121,53 @@ extension SchemaEvaluator {
             })
             if matches < minimum {
                 let keyword = minimum == 1 ? "contains" : "minContains"
-                return [site.violation(keyword, "expected at least \(SchemaMessages.count(minimum, "item")) matching \"contains\", got \(matches)")]
+                return [
+                    site.violation(
+                        keyword,
+                        "expected at least \(SchemaMessages.count(minimum, "item")) matching \"contains\", got \(matches)"
+                    )
+                ]
             }
             if let maximum, matches > maximum {
-                return [site.violation("maxContains", "expected at most \(SchemaMessages.count(maximum, "item")) matching \"contains\", got \(matches)")]
+                return [
+                    site.violation(
+                        "maxContains",
+                        "expected at most \(SchemaMessages.count(maximum, "item")) matching \"contains\", got \(matches)"
+                    )
+                ]
             }
             return []
         case .minItems(let minimum) where elements.count < minimum:
-            return [site.violation("minItems", "expected at least \(SchemaMessages.count(minimum, "item")), got \(elements.count)")]
+            return [
+                site.violation(
+                    "minItems",
+                    "expected at least \(SchemaMessages.count(minimum, "item")), got \(elements.count)"
+                )
+            ]
         case .maxItems(let maximum) where elements.count > maximum:
-            return [site.violation("maxItems", "expected at most \(SchemaMessages.count(maximum, "item")), got \(elements.count)")]
+            return [
+                site.violation(
+                    "maxItems",
+                    "expected at most \(SchemaMessages.count(maximum, "item")), got \(elements.count)"
+                )
+            ]
         case .uniqueItems:
-            var firstOffset: [JSONValue: Int] = [:]
+            // `JSONValue`'s hash buckets values that may be equal; the
+            // stricter `SchemaEquality` decides within a bucket.
+            var buckets: [JSONValue: [Int]] = [:]
             var violations: [SchemaViolation] = []
             for (offset, element) in elements.enumerated() {
-                if let first = firstOffset[element] {
-                    violations.append(site.violation("uniqueItems", "same as item \(first); items must be unique", at: site.path.appending(offset)))
+                let candidates = buckets[element, default: []]
+                if let first = candidates.first(where: { SchemaEquality.equal(elements[$0], element) }) {
+                    violations.append(
+                        site.violation(
+                            "uniqueItems",
+                            "same as item \(first); items must be unique",
+                            at: site.path.appending(offset)
+                        )
+                    )
                 } else {
-                    firstOffset[element] = offset
+                    buckets[element, default: []].append(offset)
                 }
             }
             return violations
@@ -115,7 +176,13 @@ extension SchemaEvaluator {
         }
     }
 
-    func checkObject(_ keyword: SchemaKeyword, _ object: JSONObject, _ site: Site, _ mode: Mode, depth: Int) -> [SchemaViolation] {
+    func checkObject(
+        _ keyword: SchemaKeyword,
+        _ object: JSONObject,
+        _ site: Site,
+        _ mode: Mode,
+        depth: Int
+    ) -> [SchemaViolation] {
         var violations: [SchemaViolation] = []
         switch keyword {
         case .properties(let properties):
@@ -131,9 +198,16 @@ extension SchemaEvaluator {
                 }
             }
         case .additionalProperties(let node, let declared, let patterns):
-            for (name, value) in object.members where !declared.contains(name) && !patterns.contains(where: { $0.matches(name) }) {
+            for (name, value) in object.members
+            where !declared.contains(name) && !patterns.contains(where: { $0.matches(name) }) {
                 if nodes[node].isFalse {
-                    violations.append(site.violation("additionalProperties", SchemaMessages.unknownKey(name, known: declared), at: site.path.appending(name)))
+                    violations.append(
+                        site.violation(
+                            "additionalProperties",
+                            SchemaMessages.unknownKey(name, known: declared),
+                            at: site.path.appending(name)
+                        )
+                    )
                 } else {
                     violations += evaluate(node, value, at: site.path.appending(name), mode, depth: depth)
                 }
@@ -149,16 +223,29 @@ extension SchemaEvaluator {
             }
         case .required(let names):
             for name in names where object[name] == nil {
-                violations.append(site.violation("required", "missing required key \(SchemaMessages.render(.string(name)))"))
+                violations.append(
+                    site.violation("required", "missing required key \(SchemaMessages.render(.string(name)))")
+                )
             }
         case .minProperties(let minimum) where object.count < minimum:
-            violations.append(site.violation("minProperties", "expected at least \(SchemaMessages.count(minimum, "key")), got \(object.count)"))
+            violations.append(
+                site.violation(
+                    "minProperties",
+                    "expected at least \(SchemaMessages.count(minimum, "key")), got \(object.count)"
+                )
+            )
         case .maxProperties(let maximum) where object.count > maximum:
-            violations.append(site.violation("maxProperties", "expected at most \(SchemaMessages.count(maximum, "key")), got \(object.count)"))
+            violations.append(
+                site.violation(
+                    "maxProperties",
+                    "expected at most \(SchemaMessages.count(maximum, "key")), got \(object.count)"
+                )
+            )
         case .dependentRequired(let dependencies):
             for (name, required) in dependencies where object[name] != nil {
                 for missing in required where object[missing] == nil {
-                    let message = "missing key \(SchemaMessages.render(.string(missing))), required when \(SchemaMessages.render(.string(name))) is present"
+                    let message =
+                        "missing key \(SchemaMessages.render(.string(missing))), required when \(SchemaMessages.render(.string(name))) is present"
                     violations.append(site.violation("dependentRequired", message))
                 }
             }

@@ -19,13 +19,19 @@ struct SchemaEvaluator {
         var path: JSONPath
 
         func violation(_ keyword: String, _ message: String, at path: JSONPath? = nil) -> SchemaViolation {
-            SchemaViolation(path: path ?? self.path, keyword: keyword, schemaPath: location + "/" + keyword, message: message)
+            SchemaViolation(
+                path: path ?? self.path,
+                keyword: keyword,
+                schemaPath: location + "/" + keyword,
+                message: message
+            )
         }
     }
 
     let nodes: [SchemaNode]
 
-    func evaluate(_ index: Int, _ instance: JSONValue, at path: JSONPath, _ mode: Mode, depth: Int) -> [SchemaViolation] {
+    func evaluate(_ index: Int, _ instance: JSONValue, at path: JSONPath, _ mode: Mode, depth: Int) -> [SchemaViolation]
+    {
         let node = nodes[index]
         guard depth < Self.maximumDepth else {
             return [
@@ -41,7 +47,14 @@ struct SchemaEvaluator {
         case .boolean(true):
             return []
         case .boolean(false):
-            return [SchemaViolation(path: path, keyword: "false", schemaPath: node.location, message: "no value is allowed here")]
+            return [
+                SchemaViolation(
+                    path: path,
+                    keyword: "false",
+                    schemaPath: node.location,
+                    message: "no value is allowed here"
+                )
+            ]
         case .keywords(let keywords):
             let site = Site(location: node.location, path: path)
             var violations: [SchemaViolation] = []
@@ -53,7 +66,13 @@ struct SchemaEvaluator {
         }
     }
 
-    private func check(_ keyword: SchemaKeyword, _ instance: JSONValue, _ site: Site, _ mode: Mode, depth: Int) -> [SchemaViolation] {
+    private func check(
+        _ keyword: SchemaKeyword,
+        _ instance: JSONValue,
+        _ site: Site,
+        _ mode: Mode,
+        depth: Int
+    ) -> [SchemaViolation] {
         switch instance {
         case .string(let text):
             if let violation = checkString(keyword, text, site) { return [violation] }
@@ -72,18 +91,37 @@ struct SchemaEvaluator {
     }
 
     /// Keywords that apply to every type of instance.
-    private func checkAny(_ keyword: SchemaKeyword, _ instance: JSONValue, _ site: Site, _ mode: Mode, depth: Int) -> [SchemaViolation] {
+    private func checkAny(
+        _ keyword: SchemaKeyword,
+        _ instance: JSONValue,
+        _ site: Site,
+        _ mode: Mode,
+        depth: Int
+    ) -> [SchemaViolation] {
         switch keyword {
         case .type(let names):
             guard !names.contains(where: { instance.hasType($0) }) else { return [] }
-            return [site.violation("type", "expected \(SchemaMessages.typeList(names)), got \(SchemaMessages.kind(of: instance))")]
+            return [
+                site.violation(
+                    "type",
+                    "expected \(SchemaMessages.typeList(names)), got \(SchemaMessages.kind(of: instance))"
+                )
+            ]
         case .enumeration(let values):
-            guard !values.contains(instance) else { return [] }
-            let expected = values.count == 1 ? SchemaMessages.render(values[0]) : "one of " + values.map(SchemaMessages.render).joined(separator: ", ")
+            guard !values.contains(where: { SchemaEquality.equal($0, instance) }) else { return [] }
+            let expected =
+                values.count == 1
+                ? SchemaMessages.render(values[0])
+                : "one of " + values.map(SchemaMessages.render).joined(separator: ", ")
             return [site.violation("enum", "expected \(expected), got \(SchemaMessages.render(instance))")]
         case .constant(let value):
-            guard value != instance else { return [] }
-            return [site.violation("const", "expected \(SchemaMessages.render(value)), got \(SchemaMessages.render(instance))")]
+            guard !SchemaEquality.equal(value, instance) else { return [] }
+            return [
+                site.violation(
+                    "const",
+                    "expected \(SchemaMessages.render(value)), got \(SchemaMessages.render(instance))"
+                )
+            ]
         case .allOf(let branches):
             var violations: [SchemaViolation] = []
             for branch in branches {
@@ -109,7 +147,12 @@ struct SchemaEvaluator {
                 return explainNoMatch("oneOf", instance, branches: branches, results: results, site)
             default:
                 let list = matching.map(String.init).joined(separator: ", ")
-                return [site.violation("oneOf", "matches \(matching.count) of the alternatives (\(list)); exactly one must match")]
+                return [
+                    site.violation(
+                        "oneOf",
+                        "matches \(matching.count) of the alternatives (\(list)); exactly one must match"
+                    )
+                ]
             }
         case .not(let node):
             guard evaluate(node, instance, at: site.path, .first, depth: depth).isEmpty else { return [] }
@@ -152,10 +195,17 @@ struct SchemaEvaluator {
         if let best = plausible.min(by: { $0.count < $1.count }) {
             return best
         }
-        let typeMismatches = results.allSatisfy { violations in violations.contains { $0.path == site.path && $0.keyword == "type" } }
+        let typeMismatches = results.allSatisfy { violations in
+            violations.contains { $0.path == site.path && $0.keyword == "type" }
+        }
         let types = branches.compactMap(declaredTypes)
         if typeMismatches, types.count == branches.count {
-            return [site.violation(keyword, "expected \(SchemaMessages.typeList(types.flatMap { $0 })), got \(SchemaMessages.kind(of: instance))")]
+            return [
+                site.violation(
+                    keyword,
+                    "expected \(SchemaMessages.typeList(types.flatMap { $0 })), got \(SchemaMessages.kind(of: instance))"
+                )
+            ]
         }
         let reasons = results.compactMap { $0.first?.message }.joined(separator: "; or ")
         return [site.violation(keyword, "matches none of the \(branches.count) alternatives: \(reasons)")]
@@ -178,7 +228,8 @@ extension JSONValue {
     /// Whether this value is of JSON Schema type `name`.
     fileprivate func hasType(_ name: String) -> Bool {
         switch (name, self) {
-        case ("null", .null), ("boolean", .bool), ("string", .string), ("array", .array), ("object", .object), ("number", .number):
+        case ("null", .null), ("boolean", .bool), ("string", .string), ("array", .array), ("object", .object),
+            ("number", .number):
             true
         case ("integer", .number(let number)):
             number.isJSONInteger

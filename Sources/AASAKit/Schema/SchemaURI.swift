@@ -127,9 +127,13 @@ enum SchemaURI {
         }
 
         private static func isScheme(_ text: Substring) -> Bool {
-            guard let first = text.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic else { return false }
+            guard let first = text.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic else {
+                return false
+            }
             return text.unicodeScalars.allSatisfy { scalar in
-                scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "+-.".unicodeScalars.contains(scalar))
+                scalar.isASCII
+                    && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                        || "+-.".unicodeScalars.contains(scalar))
             }
         }
     }

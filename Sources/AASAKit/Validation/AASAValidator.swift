@@ -51,17 +51,40 @@ public struct AASAValidator: Sendable {
         return ValidationReport(file: file, diagnostics: diagnostics, json: json, document: document)
     }
 
-    /// A schema violation as a finding. Messages gain what the system does
-    /// where the keyword alone does not say it.
+    /// A schema violation as a finding. A wrong type on a structural key
+    /// gains what the system does with it; wrong types inside rules are
+    /// explained by the lints, unknown keys by the schema's own message.
     static func diagnostic(for violation: SchemaViolation) -> Diagnostic {
         var message = violation.message
-        switch violation.keyword {
-        case "additionalProperties", "unevaluatedProperties", "propertyNames":
-            message += "; the system ignores keys it does not know, so this one has no effect"
-        default:
-            break
+        if violation.keyword == "type", let consequence = consequenceOfWrongType(at: violation.path) {
+            message += "; \(consequence)"
         }
         return .error("schema.\(violation.keyword)", at: violation.path, message)
+    }
+
+    /// What the lenient reading (the model, §1–§2) makes of a wrongly typed
+    /// structural value.
+    static func consequenceOfWrongType(at path: JSONPath) -> String? {
+        // Indices collapse to "[]" so one spelling covers every entry.
+        let shape = path.components.map { component -> String in
+            if case .key(let key) = component { return key }
+            return "[]"
+        }
+        let services = ["webcredentials", "appclips", "activitycontinuation", "authsrv"]
+        if shape == ["applinks"] {
+            return "the system ignores it, so no link opens an app"
+        } else if shape == ["applinks", "details"] {
+            return "the system ignores it, so no app is associated"
+        } else if shape.count == 2, services.contains(shape[0]), shape[1] == "apps" {
+            return "the system then lists no app for this service"
+        } else if shape.count == 3, shape.starts(with: ["applinks", "substitutionVariables"]) {
+            return "the variable is then undefined, and rules using it never match"
+        } else if shape == ["applinks", "details", "[]", "appIDs"] {
+            return "the system ignores it and uses appID, if there is one"
+        } else if shape == ["applinks", "details", "[]", "components"] {
+            return "the system ignores it and uses paths, if there are any"
+        }
+        return nil
     }
 
     // MARK: - Shared with AssetLinksValidator

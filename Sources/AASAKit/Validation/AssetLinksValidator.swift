@@ -136,7 +136,7 @@ private struct StatementChecker {
         guard let value else { return [missing("package_name", at: targetPath)] }
         let namePath = targetPath.appending("package_name")
         guard let name = value.stringValue else { return [typeError(at: namePath, expected: "string", got: value)] }
-        guard !Self.isPackageName(name) else { return [] }
+        guard !AssetLinksValidator.isPackageName(name) else { return [] }
         return [
             .error(
                 "assetlinks.package-name",
@@ -163,7 +163,7 @@ private struct StatementChecker {
             guard let text = fingerprint.stringValue else {
                 return typeError(at: itemPath, expected: "string", got: fingerprint)
             }
-            switch Self.fingerprintShape(text) {
+            switch AssetLinksValidator.fingerprintShape(text) {
             case .uppercase:
                 return nil
             case .lowercase:
@@ -219,7 +219,11 @@ private struct StatementChecker {
             .warning("assetlinks.unknown-key", at: path.appending(key), "unknown key \(quoted(key)); Android ignores it")
         }
     }
+}
 
+extension AssetLinksValidator {
+    /// An Android application ID: two or more dot-separated parts, each a
+    /// letter followed by letters, digits or underscores.
     static func isPackageName(_ name: String) -> Bool {
         let parts = name.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count >= 2 else { return false }

@@ -10,14 +10,17 @@ struct StatusReport {
         let status = store.status
         let snapshot = store.snapshot
         var hosts: [JSONValue] = []
-        for name in snapshot.sites.keys.sorted() {
-            guard let host = snapshot.sites[name] else { continue }
+        // Served hosts, and hosts whose only file was rejected.
+        let names = Set(snapshot.sites.keys).union(status.issues.compactMap(\.host))
+        for name in names.sorted() {
+            let host = snapshot.sites[name]
             var entry = JSONObject()
             entry["host"] = .string(name)
-            entry["aliasOf"] = host.name == name ? .null : .string(host.name)
+            entry["served"] = .bool(host != nil)
+            entry["aliasOf"] = host.map { $0.name == name ? .null : .string($0.name) } ?? .null
             var files = JSONObject()
             for (kind, _) in SiteLoader.fileNames {
-                if let file = host.file(kind) { files[kind.rawValue] = Self.describe(file) }
+                if let file = host?.file(kind) { files[kind.rawValue] = Self.describe(file) }
             }
             entry["files"] = .object(files)
             entry["issues"] = .array(status.issues.filter { $0.host == name }.map { .string($0.description) })

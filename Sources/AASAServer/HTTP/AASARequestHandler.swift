@@ -22,6 +22,9 @@ final class AASARequestHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias OutboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
 
+    /// How long an idle connection may still send a request after shutdown begins.
+    static let quiesceGrace = TimeAmount.milliseconds(500)
+
     private let store: SiteStore
     private let responder: Responder
     private let timeouts: ConnectionTimeouts
@@ -107,12 +110,19 @@ final class AASARequestHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         if event is ChannelShouldQuiesceEvent {
-            // Graceful shutdown: an idle connection closes now, a busy one
-            // after its response.
+            // Graceful shutdown: a busy connection closes after its response;
+            // an idle one after a short grace, so a request already on the
+            // wire but not yet read is still answered rather than reset.
             quiescing = true
             if !timeouts.requestInProgress && pending == nil {
-                closing = true
-                context.close(promise: nil)
+                let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+                context.eventLoop.scheduleTask(in: Self.quiesceGrace) {
+                    let (handler, context) = loopBound.value
+                    if !handler.timeouts.requestInProgress && handler.pending == nil && !handler.closing {
+                        handler.closing = true
+                        context.close(promise: nil)
+                    }
+                }
             }
             return
         }
@@ -145,7 +155,7 @@ final class AASARequestHandler: ChannelDuplexHandler, RemovableChannelHandler {
         context.write(wrapOutboundOut(prefixes.prefix(for: response.status)), promise: nil)
         let payload = response.payload(isHead: reply.isHead)
         logAccess(response: response, bytes: payload.readableBytes)
-        timeouts.requestCompleted()
+        timeouts.requestCompleted(on: context.eventLoop)
         if response.closesConnection || quiescing {
             closing = true
             context.writeAndFlush(wrapOutboundOut(payload)).whenComplete { _ in

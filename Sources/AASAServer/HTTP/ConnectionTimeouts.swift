@@ -5,40 +5,45 @@ import NIOCore
 /// head is complete the (shorter) header timeout runs. A client sending one
 /// byte a second is cut off by the second, an idle one by the first.
 ///
-/// One timer per connection, rescheduled only when it fires, so a request
-/// costs two clock reads and no scheduling.
+/// One timer per connection that wakes at least every `min(header, idle)`
+/// and checks both clocks, so a request costs two clock reads and no
+/// scheduling; a deadline is enforced within one such interval. Time is the
+/// event loop's, so tests on an embedded loop can advance it.
 final class ConnectionTimeouts {
     let headerTimeout: TimeAmount
     let idleTimeout: TimeAmount
     private(set) var requestInProgress = false
-    private var requestStarted = NIODeadline.now()
-    private var lastActivity = NIODeadline.now()
+    private var requestStarted = NIODeadline.uptimeNanoseconds(0)
+    private var lastActivity = NIODeadline.uptimeNanoseconds(0)
     private var timer: Scheduled<Void>?
+
+    private let checkInterval: TimeAmount
 
     init(headerTimeout: TimeAmount, idleTimeout: TimeAmount) {
         self.headerTimeout = headerTimeout
         self.idleTimeout = idleTimeout
+        self.checkInterval = min(headerTimeout, idleTimeout)
     }
 
     /// Bytes arrived; if no request was under way, one starts now.
     @inline(__always)
-    func bytesReceived() {
+    func bytesReceived(on eventLoop: any EventLoop) {
         if !requestInProgress {
             requestInProgress = true
-            requestStarted = .now()
+            requestStarted = eventLoop.now
         }
     }
 
     /// A complete request was answered; the connection is idle again.
     @inline(__always)
-    func requestCompleted() {
+    func requestCompleted(on eventLoop: any EventLoop) {
         requestInProgress = false
-        lastActivity = .now()
+        lastActivity = eventLoop.now
     }
 
     func start(context: ChannelHandlerContext) {
-        lastActivity = .now()
-        schedule(context: context, at: lastActivity + idleTimeout)
+        lastActivity = context.eventLoop.now
+        schedule(context: context, at: lastActivity + checkInterval)
     }
 
     func stop() {
@@ -55,12 +60,13 @@ final class ConnectionTimeouts {
     }
 
     private func fire(context: ChannelHandlerContext) {
+        let now = context.eventLoop.now
         let deadline = requestInProgress ? requestStarted + headerTimeout : lastActivity + idleTimeout
-        if deadline <= .now() {
+        if deadline <= now {
             timer = nil
             context.close(promise: nil)
         } else {
-            schedule(context: context, at: deadline)
+            schedule(context: context, at: min(deadline, now + checkInterval))
         }
     }
 }
@@ -79,7 +85,7 @@ final class RequestStartDetector: ChannelInboundHandler, RemovableChannelHandler
 
     @inline(__always)
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        timeouts.bytesReceived()
+        timeouts.bytesReceived(on: context.eventLoop)
         context.fireChannelRead(data)
     }
 }

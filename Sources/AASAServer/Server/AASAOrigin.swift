@@ -3,6 +3,7 @@ import Logging
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import NIOSSL
 import Prometheus
 import ServiceLifecycle
 
@@ -54,8 +55,10 @@ public struct AASAOrigin: Sendable {
         try await reloader.initialLoad(strict: configuration.files.strict)
     }
 
-    /// The long-lived services, in start order.
-    public var services: [any Service] {
+    /// The long-lived services, in start order. Call after ``initialLoad()``:
+    /// with TLS on, the default certificate must have loaded.
+    public func makeServices() throws(StartupError) -> [any Service] {
+        let tlsContext = try makeTLSContext()
         var services: [any Service] = [reloader]
         if let admin = configuration.admin {
             services.append(
@@ -75,58 +78,60 @@ public struct AASAOrigin: Sendable {
                 listener: configuration.http,
                 group: group,
                 logger: logger,
-                childInitializer: servingPipeline(),
+                childInitializer: servingPipeline(tlsContext: tlsContext),
                 bound: httpAddress
             )
         )
         return services
     }
 
-    private func servingPipeline() -> ListeningServer.ChildInitializer {
-        let store = self.store
-        let responder = Responder()
-        let limits = configuration.limits
-        let accessLog = configuration.log.access ? logger : nil
-        let unknownHostCounters = RequestCounters(host: "unknown")
-        let connections = ConnectionCounter(limit: limits.maxConnections)
-        var decoderLimits = NIOHTTPDecoderLimitConfiguration()
-        decoderLimits.maxHeaderFieldSize = limits.maxHeaderBytes
-        decoderLimits.maxHeaderListSize = limits.maxHeaderBytes
-        let headerTimeout = TimeAmount(limits.headerTimeout)
-        let idleTimeout = TimeAmount(limits.idleTimeout)
+    private func servingPipeline(tlsContext: NIOSSLContext?) -> ListeningServer.ChildInitializer {
+        let pipeline = ServingPipeline(
+            store: store,
+            limits: configuration.limits,
+            accessLog: configuration.log.access ? logger : nil,
+            tlsContext: tlsContext
+        )
+        let connections = ConnectionCounter(limit: configuration.limits.maxConnections)
         return { channel in
             channel.eventLoop.makeCompletedFuture {
-                let pipeline = channel.pipeline.syncOperations
                 guard connections.acquire() else {
-                    // Over the cap: one cheap 503 and close, before any parsing.
-                    let response = responder.overloaded
-                    channel.writeAndFlush(ByteBuffer(string: response.status.statusLine))
-                        .and(channel.writeAndFlush(response.bytes))
-                        .whenComplete { _ in channel.close(promise: nil) }
+                    pipeline.refuse(channel)
                     return
                 }
                 channel.closeFuture.whenComplete { _ in connections.release() }
-                let timeouts = ConnectionTimeouts(headerTimeout: headerTimeout, idleTimeout: idleTimeout)
-                try pipeline.addHandler(RequestStartDetector(timeouts: timeouts))
-                try pipeline.addHandler(
-                    ByteToMessageHandler(
-                        HTTPRequestDecoder(
-                            leftOverBytesStrategy: .dropBytes,
-                            informationalResponseStrategy: .drop,
-                            limitConfiguration: decoderLimits
-                        )
-                    )
-                )
-                try pipeline.addHandler(
-                    AASARequestHandler(
-                        store: store,
-                        responder: responder,
-                        timeouts: timeouts,
-                        accessLog: accessLog,
-                        unknownHostCounters: unknownHostCounters
-                    )
-                )
+                try pipeline.configure(channel)
             }
+        }
+    }
+
+    /// TLS 1.2+ with the default certificate; per-connection SNI picks the
+    /// host's own certificate from the current snapshot, so certificates
+    /// reload with the files.
+    private func makeTLSContext() throws(StartupError) -> NIOSSLContext? {
+        guard configuration.tls.isEnabled else { return nil }
+        guard let identity = store.snapshot.identity(forServerName: nil) else {
+            throw StartupError(message: "TLS is enabled but the default certificate (tls.certificate, tls.key) did not load")
+        }
+        let store = self.store
+        var tls = TLSConfiguration.makeServerConfiguration(
+            certificateChain: identity.chain.map { .certificate($0) },
+            privateKey: .privateKey(identity.key)
+        )
+        tls.minimumTLSVersion = .tlsv12
+        tls.applicationProtocols = ["http/1.1"]
+        tls.sslContextCallback = { values, promise in
+            var override = NIOSSLContextConfigurationOverride()
+            if let identity = store.snapshot.identity(forServerName: values.serverHostname) {
+                override.certificateChain = identity.chain.map { .certificate($0) }
+                override.privateKey = .privateKey(identity.key)
+            }
+            promise.succeed(override)
+        }
+        do {
+            return try NIOSSLContext(configuration: tls)
+        } catch {
+            throw StartupError(message: "TLS: \(error)")
         }
     }
 

@@ -7,14 +7,17 @@ public final class SiteHost: Sendable {
     public let name: String
     public let appleAppSiteAssociation: ServedFile?
     public let assetLinks: ServedFile?
+    /// The certificate for this host (`tls/cert.pem` + `tls/key.pem`), chosen by SNI.
+    public let tls: LoadedIdentity?
     /// Per-status request counters, created at load so the request path never
     /// looks one up by label.
     let counters: RequestCounters
 
-    init(name: String, appleAppSiteAssociation: ServedFile?, assetLinks: ServedFile?) {
+    init(name: String, appleAppSiteAssociation: ServedFile?, assetLinks: ServedFile?, tls: LoadedIdentity? = nil) {
         self.name = name
         self.appleAppSiteAssociation = appleAppSiteAssociation
         self.assetLinks = assetLinks
+        self.tls = tls
         self.counters = RequestCounters(host: name)
     }
 

@@ -36,6 +36,7 @@ public struct SiteLoader: Sendable {
 
     let directory: String
     let hosts: ServerConfiguration.Hosts
+    let tls: ServerConfiguration.TLS
     let cacheControl: String
     let validator: AASAValidator
     let assetLinksValidator: AssetLinksValidator
@@ -43,6 +44,7 @@ public struct SiteLoader: Sendable {
     public init(configuration: ServerConfiguration, validator: AASAValidator = AASAValidator()) {
         self.directory = configuration.files.directory
         self.hosts = configuration.hosts
+        self.tls = configuration.tls
         self.cacheControl = configuration.response.cacheControl
         self.validator = validator
         self.assetLinksValidator = AssetLinksValidator()
@@ -168,8 +170,44 @@ private struct LoadPass {
         sites[key.name] = SiteHost(
             name: key.name,
             appleAppSiteAssociation: files[.appleAppSiteAssociation],
-            assetLinks: files[.assetLinks]
+            assetLinks: files[.assetLinks],
+            tls: loadIdentity(host: key.name, directory: path + "/tls", previous: previousHost?.tls)
         )
+    }
+
+    /// The host's SNI certificate from `<host>/tls/{cert,key}.pem`, if it has
+    /// a `tls` directory; a bad one keeps the previous.
+    private mutating func loadIdentity(host: String, directory: String, previous: LoadedIdentity?) -> LoadedIdentity? {
+        guard (try? FileSystem.linkInfo(directory))?.type == .directory else { return nil }
+        return loadIdentity(
+            certificatePath: directory + "/cert.pem",
+            keyPath: directory + "/key.pem",
+            host: host,
+            previous: previous,
+            label: "\(host)/tls/cert.pem"
+        )
+    }
+
+    mutating func loadIdentity(
+        certificatePath: String,
+        keyPath: String,
+        host: String?,
+        previous: LoadedIdentity?,
+        label: String
+    ) -> LoadedIdentity? {
+        do {
+            return try LoadedIdentity.load(
+                certificatePath: certificatePath,
+                keyPath: keyPath,
+                host: host,
+                previous: previous,
+                force: force
+            )
+        } catch {
+            let kept = previous == nil ? "not used" : "the previous certificate stays in use"
+            issues.append(LoadIssue(host: host, path: label, message: "\(error); \(kept)"))
+            return previous
+        }
     }
 
     /// The file to serve for `kind`: the new version if valid, the unchanged
@@ -269,7 +307,7 @@ private struct LoadPass {
         }
     }
 
-    func finish() -> LoadOutcome {
+    mutating func finish() -> LoadOutcome {
         var exact: [String: SiteHost] = [:]
         var wildcards: [String: SiteHost] = [:]
         for (name, host) in sites {
@@ -278,6 +316,16 @@ private struct LoadPass {
             } else {
                 exact[name] = host
             }
+        }
+        var defaultIdentity: LoadedIdentity?
+        if let certificate = loader.tls.certificatePath, let key = loader.tls.keyPath {
+            defaultIdentity = loadIdentity(
+                certificatePath: certificate,
+                keyPath: key,
+                host: nil,
+                previous: previous.defaultIdentity,
+                label: "tls.certificate"
+            )
         }
         var issues = self.issues
         var fallback: SiteHost?
@@ -292,6 +340,7 @@ private struct LoadPass {
             exact: exact,
             wildcards: wildcards,
             fallback: fallback,
+            defaultIdentity: defaultIdentity,
             loadedAt: Date(),
             generation: previous.generation + 1
         )

@@ -13,6 +13,8 @@ public final class SiteSnapshot: Sendable {
     let wildcards: [String: SiteHost]
     /// Served for unknown hosts when `hosts.default` is configured.
     let fallback: SiteHost?
+    /// The certificate for connections whose SNI names no host with its own.
+    let defaultIdentity: LoadedIdentity?
     /// When the snapshot was built.
     public let loadedAt: Date
     /// Which load produced it (1 for the first).
@@ -23,9 +25,11 @@ public final class SiteSnapshot: Sendable {
         exact: [String: SiteHost],
         wildcards: [String: SiteHost],
         fallback: SiteHost?,
+        defaultIdentity: LoadedIdentity?,
         loadedAt: Date,
         generation: Int
     ) {
+        self.defaultIdentity = defaultIdentity
         self.sites = sites
         self.exact = exact
         self.wildcards = wildcards
@@ -40,6 +44,7 @@ public final class SiteSnapshot: Sendable {
         exact: [:],
         wildcards: [:],
         fallback: nil,
+        defaultIdentity: nil,
         loadedAt: .distantPast,
         generation: 0
     )
@@ -50,6 +55,16 @@ public final class SiteSnapshot: Sendable {
     func host(for name: HostName) -> SiteHost? {
         if let host = exact[name.value] { return host }
         return wildcardHost(for: name) ?? fallback
+    }
+
+    /// The certificate for a TLS server name: the host's own (exact or
+    /// wildcard), else the default.
+    func identity(forServerName serverName: String?) -> TLSIdentity? {
+        if let serverName, let name = HostName(authority: serverName) {
+            let host = exact[name.value] ?? wildcardHost(for: name)
+            if let identity = host?.tls?.identity { return identity }
+        }
+        return defaultIdentity?.identity
     }
 
     private func wildcardHost(for name: HostName) -> SiteHost? {

@@ -1,6 +1,109 @@
+import AASAChecks
+import AASAKit
 import ArgumentParser
+import Foundation
 
-// Placeholder until the owner of `aasa check` lands it.
+/// `aasa check`: is a deployed host serving its association file right?
 struct CheckCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "check")
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Check that hosts serve their apple-app-site-association the way Apple requires.",
+        discussion: """
+            Fetches https://<host>/.well-known/apple-app-site-association without following \
+            redirects and reports, check by check with stable ids: connect, tls.trusted, \
+            tls.expiry (warning within 14 days), http.redirect, http.status, http.content-type \
+            (application/json; others warn), file.size (uncompressed, at most 131,072 bytes), \
+            json.valid, aasa.schema, aasa.lints, legacy-path (/apple-app-site-association), and \
+            when asked assetlinks and app.listed. Hosts are checked concurrently.
+
+            Examples:
+              aasa check example.com www.example.com --bundle-id com.example.app
+              aasa check --from-dir aasa/ --base-url http://127.0.0.1:8080   # a local `aasa serve`
+              aasa check staging.example.com --ca-file staging-ca.pem --format json
+
+            Exit status: 0 no check failed, 1 a check failed, 2 bad input.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("Hosts (example.com) or URLs (https://example.com:8443).", valueName: "host"))
+    var hosts: [String] = []
+
+    @Option(name: .customLong("app-id"), help: ArgumentHelp("Check this app ID is listed in applinks.", valueName: "id"))
+    var appID: String?
+
+    @Option(name: .customLong("bundle-id"), help: ArgumentHelp("Check an app with this bundle ID is listed.", valueName: "id"))
+    var bundleID: String?
+
+    @Option(
+        name: .customLong("base-url"),
+        help: ArgumentHelp("Fetch from this URL instead of https://<host>, sending Host: <host>.", valueName: "url")
+    )
+    var baseURL: String?
+
+    @Flag(name: .customLong("assetlinks"), help: "Also check /.well-known/assetlinks.json.")
+    var assetLinks = false
+
+    @Option(
+        name: .customLong("from-dir"),
+        help: ArgumentHelp("Also check every host this `aasa serve` directory has a file for.", valueName: "dir")
+    )
+    var fromDir: String?
+
+    @OptionGroup var network: NetworkOptions
+
+    @Option(help: "Output format: text or json.")
+    var format: OutputFormat = .text
+
+    func run() async throws {
+        try await run(output: .standard)
+    }
+
+    /// Checks, prints through `output`, and throws the exit code when it is not 0.
+    func run(output: CommandOutput) async throws {
+        let (text, exitCode): (String, Int32)
+        do {
+            (text, exitCode) = try await execute()
+        } catch {
+            output.errorLine("error: \(error.description)")
+            throw ExitCode(2)
+        }
+        output.line(text)
+        if exitCode != 0 { throw ExitCode(exitCode) }
+    }
+
+    /// The rendered reports and the exit code.
+    func execute() async throws(InputError) -> (output: String, exitCode: Int32) {
+        let targets = try targets()
+        let check = HostCheck(
+            fetcher: try network.makeFetcher(),
+            options: .init(app: try LinkTestInvocation.app(bundleID: bundleID, appID: appID), assetLinks: assetLinks)
+        )
+        let total = targets.count
+        let reports = await concurrentMap(
+            targets, limit: network.concurrency,
+            progress: { done, target in Terminal.progress("[\(done)/\(total)] \(target.host)") }
+        ) { target in
+            await check.run(target)
+        }
+        Terminal.endProgress()
+        let output = CheckOutput(reports: reports)
+        let failed = reports.contains { $0.status == .fail }
+        return (format == .json ? output.json() : output.text(), failed ? 1 : 0)
+    }
+
+    private func targets() throws(InputError) -> [HostTarget] {
+        var arguments = hosts
+        if let fromDir { arguments += try InputFiles.servedHosts(directory: fromDir) }
+        guard !arguments.isEmpty else { throw InputError("name at least one host, or --from-dir") }
+        var targets: [HostTarget] = []
+        for argument in arguments {
+            do {
+                let target = try HostTarget(argument, baseURL: baseURL)
+                if !targets.contains(target) { targets.append(target) }
+            } catch {
+                throw InputError(error.description)
+            }
+        }
+        return targets
+    }
 }

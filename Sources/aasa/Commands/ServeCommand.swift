@@ -80,14 +80,16 @@ struct ServeCommand: AsyncParsableCommand {
         MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
 
         let origin = AASAOrigin(configuration: configuration, logger: logger, registry: registry)
+        let services: [any Service]
         do {
             try await origin.initialLoad()
+            services = try origin.makeServices()
         } catch {
             logger.critical("cannot start", metadata: ["error": "\(error)"])
             throw ExitCode(1)
         }
         var groupConfiguration = ServiceGroupConfiguration(
-            services: origin.services.map { ServiceGroupConfiguration.ServiceConfiguration(service: $0) },
+            services: services.map { ServiceGroupConfiguration.ServiceConfiguration(service: $0) },
             gracefulShutdownSignals: [.sigterm, .sigint],
             logger: logger
         )

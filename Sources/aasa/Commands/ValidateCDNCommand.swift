@@ -1,6 +1,35 @@
 import ArgumentParser
 
-// Placeholder until the owner of `aasa validate-cdn` lands it.
+/// The seed validator's `validate-cdn`: `aasa cdn-diff` under its old command line.
 struct ValidateCDNCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "validate-cdn")
+    static let configuration = CommandConfiguration(
+        commandName: "validate-cdn",
+        abstract: "Seed-compatible form of `aasa cdn-diff`.",
+        discussion: """
+            Same comparison, output and exit status as `aasa cdn-diff <domain>`.
+
+            Example:
+              aasa validate-cdn --domain example.com
+            """
+    )
+
+    @Option(help: ArgumentHelp("The domain to compare (repeatable).", valueName: "domain"))
+    var domain: [String]
+
+    @OptionGroup var network: NetworkOptions
+
+    @Option(help: "Output format: text or json.")
+    var format: OutputFormat = .text
+
+    func run() async throws {
+        try await run(output: .standard)
+    }
+
+    func run(output: CommandOutput) async throws {
+        try await invocation.run(output: output)
+    }
+
+    var invocation: CDNDiffInvocation {
+        CDNDiffInvocation(domains: domain, originBase: nil, cdnBase: nil, fromDir: nil, network: network, format: format)
+    }
 }

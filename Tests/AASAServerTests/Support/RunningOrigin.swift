@@ -20,7 +20,7 @@ struct RunningOrigin {
         logger.logLevel = .critical
         let origin = AASAOrigin(configuration: configuration, logger: logger)
         try await origin.initialLoad()
-        let group = ServiceGroup(configuration: .init(services: origin.services, logger: logger))
+        let group = ServiceGroup(configuration: .init(services: try origin.makeServices(), logger: logger))
         return try await withThrowingTaskGroup(of: Void.self) { tasks in
             tasks.addTask { try await group.run() }
             let port = try await origin.httpAddress.port()

@@ -1,11 +1,14 @@
 import NIOCore
 import NIOPosix
+import NIOSSL
 
 /// A deliberately dumb HTTP/1 client for end-to-end tests: it writes raw
 /// bytes (so tests can send malformed requests) and splits what comes back
 /// into responses. It is not the server's parser and trusts the server.
 struct TestHTTPClient {
     let port: Int
+    /// When set, connect over TLS with this SNI name, trusting only `trustRoot` (PEM).
+    var tls: (serverName: String, trustRoot: String)? = nil
 
     /// One connection: send `request`, read until `responses` complete
     /// responses arrived or the server closed. `heads` lists, per expected
@@ -22,9 +25,17 @@ struct TestHTTPClient {
 
     func connect() async throws -> NIOAsyncChannel<ByteBuffer, ByteBuffer> {
         try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .connect(host: "127.0.0.1", port: port) { channel in
+            .connect(host: "127.0.0.1", port: port) { [tls] channel in
                 channel.eventLoop.makeCompletedFuture {
-                    try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
+                    if let tls {
+                        var configuration = TLSConfiguration.makeClientConfiguration()
+                        configuration.trustRoots = .certificates(try NIOSSLCertificate.fromPEMBytes(Array(tls.trustRoot.utf8)))
+                        let context = try NIOSSLContext(configuration: configuration)
+                        try channel.pipeline.syncOperations.addHandler(
+                            NIOSSLClientHandler(context: context, serverHostname: tls.serverName)
+                        )
+                    }
+                    return try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
                 }
             }
     }

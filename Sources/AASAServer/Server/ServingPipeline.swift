@@ -1,0 +1,67 @@
+import Logging
+import NIOCore
+import NIOHTTP1
+import NIOSSL
+
+/// The handlers of one serving connection: request-start detection (for the
+/// header timeout), NIO's HTTP/1 request decoder with our header limits, and
+/// the handler writing pre-encoded responses. Shared by the listener and the
+/// pipeline tests, which run it on an embedded channel.
+struct ServingPipeline: Sendable {
+    let store: SiteStore
+    let responder = Responder()
+    let accessLog: Logger?
+    let decoderLimits: NIOHTTPDecoderLimitConfiguration
+    let headerTimeout: TimeAmount
+    let idleTimeout: TimeAmount
+    let unknownHostCounters = RequestCounters(host: "unknown")
+    let tlsContext: NIOSSLContext?
+
+    init(store: SiteStore, limits: ServerConfiguration.Limits, accessLog: Logger?, tlsContext: NIOSSLContext? = nil) {
+        self.store = store
+        self.accessLog = accessLog
+        self.tlsContext = tlsContext
+        var decoderLimits = NIOHTTPDecoderLimitConfiguration()
+        // The whole head (request line and fields) counts against the limit.
+        decoderLimits.maxHeaderFieldSize = limits.maxHeaderBytes
+        decoderLimits.maxHeaderListSize = limits.maxHeaderBytes
+        self.decoderLimits = decoderLimits
+        self.headerTimeout = TimeAmount(limits.headerTimeout)
+        self.idleTimeout = TimeAmount(limits.idleTimeout)
+    }
+
+    func configure(_ channel: any Channel) throws {
+        let timeouts = ConnectionTimeouts(headerTimeout: headerTimeout, idleTimeout: idleTimeout)
+        let pipeline = channel.pipeline.syncOperations
+        if let tlsContext {
+            try pipeline.addHandler(NIOSSLServerHandler(context: tlsContext))
+        }
+        try pipeline.addHandler(RequestStartDetector(timeouts: timeouts))
+        try pipeline.addHandler(
+            ByteToMessageHandler(
+                HTTPRequestDecoder(
+                    leftOverBytesStrategy: .dropBytes,
+                    informationalResponseStrategy: .drop,
+                    limitConfiguration: decoderLimits
+                )
+            )
+        )
+        try pipeline.addHandler(
+            AASARequestHandler(
+                store: store,
+                responder: responder,
+                timeouts: timeouts,
+                accessLog: accessLog,
+                unknownHostCounters: unknownHostCounters
+            )
+        )
+    }
+
+    /// Over the connection cap: one cheap 503 and close, before any parsing.
+    func refuse(_ channel: any Channel) {
+        let response = responder.overloaded
+        var bytes = ByteBuffer(string: response.status.statusLine)
+        bytes.writeImmutableBuffer(response.bytes)
+        channel.writeAndFlush(bytes).whenComplete { _ in channel.close(promise: nil) }
+    }
+}

@@ -1,0 +1,49 @@
+import Synchronization
+
+/// Where a command's text goes: stdout and stderr in the tool, a buffer in
+/// tests, so tests read exactly what a user would see without capturing the
+/// process's file descriptors.
+struct CommandOutput: Sendable {
+    private let writeOut: @Sendable (String) -> Void
+    private let writeError: @Sendable (String) -> Void
+
+    init(out: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void) {
+        self.writeOut = out
+        self.writeError = error
+    }
+
+    /// The process's stdout and stderr.
+    static let standard = CommandOutput(out: { print($0) }, error: { Terminal.printError($0) })
+
+    /// Prints `text` and a newline on stdout.
+    func line(_ text: String) {
+        writeOut(text)
+    }
+
+    /// Prints `text` and a newline on stderr.
+    func errorLine(_ text: String) {
+        writeError(text)
+    }
+
+    /// An output that records every line, and the record to read back.
+    static func recording() -> (CommandOutput, RecordedOutput) {
+        let record = RecordedOutput()
+        let output = CommandOutput(
+            out: { text in record.streams.withLock { $0.out.append(text) } },
+            error: { text in record.streams.withLock { $0.error.append(text) } }
+        )
+        return (output, record)
+    }
+}
+
+/// The lines a recording ``CommandOutput`` received.
+final class RecordedOutput: Sendable {
+    fileprivate let streams = Mutex<(out: [String], error: [String])>(([], []))
+
+    /// Everything written to stdout, one element per `line(_:)` call.
+    var out: [String] { streams.withLock { $0.out } }
+    /// Everything written to stderr.
+    var error: [String] { streams.withLock { $0.error } }
+    /// stdout as one text, lines joined with newlines.
+    var outText: String { out.joined(separator: "\n") }
+}

@@ -1,0 +1,47 @@
+import AASAKit
+
+/// Renders validation reports for people (compiler-style lines and a
+/// summary) and for machines (`--format json`).
+enum DiagnosticPrinter {
+    /// One `file: path: severity: message [code]` line per finding.
+    static func lines(_ reports: [ValidationReport]) -> [String] {
+        reports.flatMap { report in report.diagnostics.map(\.description) }
+    }
+
+    /// `3 files, 1 error, 2 warnings` (`, 1 note` when there are info
+    /// findings).
+    static func summary(_ reports: [ValidationReport]) -> String {
+        let errors = reports.reduce(0) { $0 + $1.errorCount }
+        let warnings = reports.reduce(0) { $0 + $1.warningCount }
+        let notes = reports.reduce(0) { $0 + $1.infoCount }
+        var parts = [count(reports.count, "file"), count(errors, "error"), count(warnings, "warning")]
+        if notes > 0 { parts.append(count(notes, "note")) }
+        return parts.joined(separator: ", ")
+    }
+
+    /// `{"files":[{"path":…,"diagnostics":[{"severity","code","path","message"}]}]}`.
+    static func json(_ reports: [ValidationReport]) -> JSONValue {
+        let files = reports.map { report -> JSONValue in
+            [
+                "path": .string(report.file ?? ""),
+                "diagnostics": .array(report.diagnostics.map(json)),
+            ]
+        }
+        return ["files": .array(files)]
+    }
+
+    /// A finding without its file: the file is the enclosing entry's path.
+    static func json(_ diagnostic: Diagnostic) -> JSONValue {
+        [
+            "severity": .string(diagnostic.severity.rawValue),
+            "code": .string(diagnostic.code),
+            "path": .string(diagnostic.path.description),
+            "message": .string(diagnostic.message),
+        ]
+    }
+
+    /// `1 error`, `2 errors`.
+    static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
+    }
+}

@@ -1,0 +1,78 @@
+import AASAChecks
+import AASAKit
+import ArgumentParser
+import Foundation
+import Testing
+
+@testable import aasa
+
+/// Runs an async command's `run(output:)` like `runCapturing` does a sync one.
+func runCapturingAsync(_ body: (CommandOutput) async throws -> Void) async throws -> (RecordedOutput, Int32) {
+    let (output, record) = CommandOutput.recording()
+    do {
+        try await body(output)
+        return (record, 0)
+    } catch let exit as ExitCode {
+        return (record, exit.rawValue)
+    }
+}
+
+/// The command layer of `aasa check`: arguments, rendering, exit codes. The
+/// checks themselves are tested against live local servers in AASAChecksTests;
+/// here the only "server" is a closed loopback port.
+@Suite("aasa check")
+struct CheckCommandTests {
+    @Test func unreachableHostFailsWithExitOne() async throws {
+        let command = try CheckCommand.parse(["example.com", "--base-url", "http://127.0.0.1:1", "--timeout", "5"])
+        let (output, code) = try await runCapturingAsync { try await command.run(output: $0) }
+        #expect(code == 1)
+        let text = output.outText
+        #expect(text.contains("example.com  FAIL  http://127.0.0.1:1/.well-known/apple-app-site-association"))
+        #expect(text.contains("  FAIL  connect "))
+        #expect(text.contains("HOST         RESULT  PASS  WARN  FAIL  SKIP"))
+    }
+
+    @Test func fromDirChecksEveryServedHostAsJSON() async throws {
+        let aasa = #"{"applinks":{"details":[]}}"#
+        let scratch = try ScratchDirectory([
+            "aasa/example.com/apple-app-site-association": aasa,
+            "aasa/www.example.com/apple-app-site-association": aasa,
+            "aasa/not-a-host-dir/readme.txt": "",
+        ])
+        let command = try CheckCommand.parse([
+            "--from-dir", scratch.at("aasa"), "--base-url", "http://127.0.0.1:1", "--format", "json", "--concurrency", "1",
+        ])
+        let (output, code) = try await runCapturingAsync { try await command.run(output: $0) }
+        #expect(code == 1)
+        let json = try JSONParser().parse(output.outText).value
+        #expect(json["hosts"]?.arrayValue?.compactMap { $0["host"]?.stringValue } == ["example.com", "www.example.com"])
+        #expect(json["failed"] == 2)
+    }
+
+    @Test(arguments: [
+        [String](),
+        ["example.com", "--ca-file", "/nonexistent/ca.pem"],
+        ["example.com", "--bundle-id", "a", "--app-id", "b"],
+        ["ftp://example.com"],
+        ["example.com", "--timeout", "0"],
+        ["--from-dir", "/nonexistent"],
+    ])
+    func badInputExitsTwo(arguments: [String]) async throws {
+        let command = try CheckCommand.parse(arguments)
+        let (output, code) = try await runCapturingAsync { try await command.run(output: $0) }
+        #expect(code == 2)
+        #expect(output.error.first?.hasPrefix("error: ") == true)
+    }
+
+    @Test func summaryTableAlignsColumns() {
+        let reports = [
+            HostReport(host: "example.com", url: "https://example.com/x", checks: [.init("connect", .pass, "ok"), .init("http.status", .fail, "404")]),
+            HostReport(host: "a.io", url: "https://a.io/x", checks: [.init("connect", .pass, "ok"), .init("http.content-type", .warn, "text/html")]),
+        ]
+        #expect(CheckOutput(reports: reports).table() == [
+            "HOST         RESULT  PASS  WARN  FAIL  SKIP",
+            "example.com  fail       1     0     1     0",
+            "a.io         warn       1     1     0     0",
+        ])
+    }
+}

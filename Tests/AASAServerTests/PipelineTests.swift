@@ -1,0 +1,145 @@
+import NIOCore
+import NIOEmbedded
+import NIOExtras
+import Testing
+
+@testable import AASAServer
+
+/// The serving pipeline (NIO's decoder + our handlers) on a testing channel:
+/// bytes in, bytes out, virtual time for the timeouts.
+@Suite("Serving pipeline")
+struct PipelineTests {
+    let site: TemporarySite
+    let store = SiteStore()
+
+    init() async throws {
+        site = try TemporarySite()
+        try site.write(SampleFile.aasa(app: "ABCDE12345.com.a.app"), host: "a.example")
+        try site.write(SampleFile.aasa(app: "ABCDE12345.com.b.app"), host: "b.example")
+        let outcome = try SiteLoader(configuration: site.configuration()).load(previous: .empty, force: true)
+        store.install(outcome, duration: .zero)
+    }
+
+    func channel(limits: ServerConfiguration.Limits = .init()) async throws -> NIOAsyncTestingChannel {
+        let pipeline = ServingPipeline(store: store, limits: limits, accessLog: nil)
+        let channel = NIOAsyncTestingChannel()
+        try await channel.eventLoop.submit { try pipeline.configure(channel) }.get()
+        try await channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 1)).get()
+        return channel
+    }
+
+    func send(_ text: String, to channel: NIOAsyncTestingChannel) async throws -> String {
+        try await channel.writeInbound(ByteBuffer(string: text))
+        var output = ""
+        while let buffer = try await channel.readOutbound(as: ByteBuffer.self) {
+            output += String(buffer: buffer)
+        }
+        return output
+    }
+
+    func isOpen(_ channel: NIOAsyncTestingChannel) async -> Bool {
+        await (try? channel.eventLoop.submit { channel.isActive }.get()) ?? false
+    }
+
+    @Test func servesGetWithStatusLineAndDate() async throws {
+        let channel = try await channel()
+        let output = try await send(get("a.example"), to: channel)
+        #expect(output.hasPrefix("HTTP/1.1 200 OK\r\nDate: "))
+        #expect(output.contains("com.a.app"))
+        #expect(await isOpen(channel))
+    }
+
+    @Test func pipelinedRequestsAreAnsweredInOrder() async throws {
+        let channel = try await channel()
+        let output = try await send(get("a.example") + get("b.example", method: "HEAD") + get("b.example"), to: channel)
+        let statuses = output.components(separatedBy: "HTTP/1.1 ").dropFirst().map { $0.prefix(3) }
+        #expect(statuses == ["200", "200", "200"])
+        let a = try #require(output.range(of: "com.a.app"))
+        let b = try #require(output.range(of: "com.b.app"))
+        #expect(a.lowerBound < b.lowerBound)
+        #expect(output.components(separatedBy: "com.b.app").count == 2)  // HEAD had no body
+    }
+
+    @Test(arguments: [
+        ("malformed request line", "GARBAGE\r\n\r\n"),
+        ("bad version", "GET / HTTP/9.9\r\nHost: a.example\r\n\r\n"),
+        ("space in header name", "GET / HTTP/1.1\r\nHo st: a.example\r\n\r\n"),
+        ("obs-fold", "GET / HTTP/1.1\r\nHost: a.example\r\nX-A: b\r\n c\r\n\r\n"),
+        ("conflicting Content-Length", "GET / HTTP/1.1\r\nHost: a.example\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab"),
+        ("Content-Length and chunked", "POST / HTTP/1.1\r\nHost: a.example\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n"),
+        ("invalid chunked framing", "POST / HTTP/1.1\r\nHost: a.example\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n"),
+        ("NUL in Host", "GET / HTTP/1.1\r\nHost: a\u{0}.example\r\n\r\n"),
+        ("request body", "GET /.well-known/apple-app-site-association HTTP/1.1\r\nHost: a.example\r\nContent-Length: 3\r\n\r\nabc"),
+    ])
+    func badRequestsGet400AndClose(_ name: String, request: String) async throws {
+        let channel = try await channel()
+        let output = try await send(request, to: channel)
+        #expect(output.hasPrefix("HTTP/1.1 400 Bad Request\r\n"), "\(name): \(output)")
+        #expect(output.contains("Connection: close"))
+        #expect(!(await isOpen(channel)), "\(name)")
+    }
+
+    @Test func oversizeHeadGets431AndCloses() async throws {
+        let channel = try await channel(limits: .init(maxHeaderBytes: 1024))
+        let output = try await send(get("a.example", headers: ["X-Big: " + String(repeating: "a", count: 2000)]), to: channel)
+        #expect(output.hasPrefix("HTTP/1.1 431 Request Header Fields Too Large\r\n"))
+        #expect(!(await isOpen(channel)))
+    }
+
+    @Test func manyHeadersGet431() async throws {
+        let channel = try await channel()
+        let headers = (0..<10_000).map { "X-\($0): 1" }
+        let output = try await send(get("a.example", headers: headers), to: channel)
+        #expect(output.hasPrefix("HTTP/1.1 431"))
+    }
+
+    @Test func headerTimeoutClosesASlowRequest() async throws {
+        let channel = try await channel(limits: .init(headerTimeout: .seconds(10), idleTimeout: .seconds(60)))
+        _ = try await send("GET /.well-known/apple-app-site-association HTTP/1.1\r\nHo", to: channel)
+        await channel.testingEventLoop.advanceTime(by: .seconds(9))
+        _ = try await send("s", to: channel)  // one byte at a time does not reset it
+        #expect(await isOpen(channel))
+        await channel.testingEventLoop.advanceTime(by: .seconds(2))
+        #expect(!(await isOpen(channel)))
+    }
+
+    @Test func idleTimeoutClosesAnIdleConnection() async throws {
+        let channel = try await channel(limits: .init(headerTimeout: .seconds(10), idleTimeout: .seconds(60)))
+        _ = try await send(get("a.example"), to: channel)
+        await channel.testingEventLoop.advanceTime(by: .seconds(30))
+        #expect(await isOpen(channel))
+        _ = try await send(get("a.example"), to: channel)
+        await channel.testingEventLoop.advanceTime(by: .seconds(59))
+        #expect(await isOpen(channel))
+        await channel.testingEventLoop.advanceTime(by: .seconds(2))
+        #expect(!(await isOpen(channel)))
+    }
+
+    @Test func quiesceClosesIdleConnectionsAfterAGrace() async throws {
+        let channel = try await channel()
+        _ = try await send(get("a.example"), to: channel)
+        channel.pipeline.fireUserInboundEventTriggered(ChannelShouldQuiesceEvent())
+        #expect(await isOpen(channel))
+        await channel.testingEventLoop.advanceTime(by: AASARequestHandler.quiesceGrace)
+        #expect(!(await isOpen(channel)))
+    }
+
+    @Test func requestArrivingDuringTheGraceIsAnswered() async throws {
+        let channel = try await channel()
+        channel.pipeline.fireUserInboundEventTriggered(ChannelShouldQuiesceEvent())
+        let output = try await send(get("a.example"), to: channel)
+        #expect(output.hasPrefix("HTTP/1.1 200 OK"))
+        #expect(!(await isOpen(channel)))
+    }
+
+    @Test func quiesceLetsTheRequestInFlightFinish() async throws {
+        let channel = try await channel()
+        _ = try await send("GET /.well-known/apple-app-site-association HTTP/1.1\r\nHost: a.ex", to: channel)
+        channel.pipeline.fireUserInboundEventTriggered(ChannelShouldQuiesceEvent())
+        #expect(await isOpen(channel))
+        let output = try await send("ample\r\n\r\n", to: channel)
+        #expect(output.hasPrefix("HTTP/1.1 200 OK"))
+        #expect(output.contains("com.a.app"))
+        #expect(!(await isOpen(channel)))
+    }
+}
