@@ -34,12 +34,16 @@ struct MatchCommandTests {
                 "Domain: example.com",
                 #"ABCDE12345.com.example.app: Pattern "/buy/*" matched. (rule 1, applinks.details[0].components[1])"#,
                 "ABCDE12345.com.example.other: did not match (no rule matched).",
-            ])
+            ]
+        )
     }
 
     @Test func blockedMatchNamesTheExclusion() throws {
         let (output, _) = try match(["https://example.com/buy/secret", "--app-id", "ABCDE12345.com.example.app"])
-        #expect(output.out.last == #"ABCDE12345.com.example.app: Pattern "/buy/secret" blocked match. (rule 0, applinks.details[0].components[0])"#)
+        #expect(
+            output.out.last
+                == #"ABCDE12345.com.example.app: Pattern {"/":"/buy/secret","exclude":true} blocked match. (rule 0, applinks.details[0].components[0])"#
+        )
     }
 
     @Test func variablesAreNamed() throws {
@@ -49,7 +53,9 @@ struct MatchCommandTests {
     }
 
     @Test func humanTypedURLsAreEncodedFirst() throws {
-        let (output, _) = try match(["https://example.com/café/1", "--app-id", "ABCDE12345.com.example.other", "--format", "json"])
+        let (output, _) = try match([
+            "https://example.com/café/1", "--app-id", "ABCDE12345.com.example.other", "--format", "json",
+        ])
         let json = try JSONParser().parse(output.outText).value
         #expect(json["url"] == "https://example.com/caf%C3%A9/1")
         #expect(json["results"]?.arrayValue?.first?["decision"] == "matched")
@@ -62,20 +68,30 @@ struct MatchCommandTests {
         #expect(json.objectValue?.keys == ["url", "domain", "results"])
         #expect(json["domain"] == "example.com")
         let results = try #require(json["results"]?.arrayValue)
-        #expect(results.map { $0.objectValue?.keys ?? [] } == Array(repeating: ["appID", "decision", "rule", "reason"], count: 2))
+        #expect(
+            results.map { $0.objectValue?.keys ?? [] }
+                == Array(repeating: ["appID", "decision", "rule", "reason"], count: 2)
+        )
         #expect(results.map { $0["decision"] } == ["matched", "none"])
         #expect(results[0]["rule"]?["path"] == "applinks.details[0].components[1]")
         #expect(results[1]["rule"] == .null)
     }
 
     @Test func otherHostIsNoneWithTheReason() throws {
-        let (output, _) = try match(["https://evil.example/buy/1", "--domain", "example.com", "--app-id", "ABCDE12345.com.example.app"])
+        let (output, _) = try match([
+            "https://evil.example/buy/1", "--domain", "example.com", "--app-id", "ABCDE12345.com.example.app",
+        ])
         let line = try #require(output.out.last)
-        #expect(line.hasPrefix("ABCDE12345.com.example.app: did not match (URL host evil.example is not example.com"), "\(line)")
+        #expect(
+            line.hasPrefix("ABCDE12345.com.example.app: did not match (URL host evil.example is not example.com"),
+            "\(line)"
+        )
     }
 
     @Test func unlistedAppIsNone() throws {
-        let (output, _) = try match(["https://example.com/buy/1", "--app-id", "ZZZZZ99999.com.nope", "--format", "json"])
+        let (output, _) = try match([
+            "https://example.com/buy/1", "--app-id", "ZZZZZ99999.com.nope", "--format", "json",
+        ])
         let json = try JSONParser().parse(output.outText).value
         #expect(json["results"]?.arrayValue?.first?["decision"] == "none")
     }
@@ -94,7 +110,9 @@ struct MatchCommandTests {
     }
 
     @Test func missingFileExitsTwo() throws {
-        let command = try MatchCommand.parse(["https://example.com/", "--file", "/nonexistent/apple-app-site-association"])
+        let command = try MatchCommand.parse([
+            "https://example.com/", "--file", "/nonexistent/apple-app-site-association",
+        ])
         let (output, code) = try runCapturing { try command.run(output: $0) }
         #expect(code == 2)
         #expect(output.error.first?.contains("/nonexistent/apple-app-site-association") == true)

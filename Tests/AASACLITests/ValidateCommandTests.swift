@@ -14,7 +14,10 @@ final class ScratchDirectory {
         path = NSTemporaryDirectory() + "aasa-cli-tests-" + UUID().uuidString
         for (relative, contents) in files {
             let url = URL(fileURLWithPath: path).appendingPathComponent(relative)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(),
+                withIntermediateDirectories: true
+            )
             try Data(contents.utf8).write(to: url)
         }
     }
@@ -81,8 +84,18 @@ struct ValidateCommandTests {
         let (output, code) = try validate([scratch.at("aasa")])
         #expect(code == 1)
         let file = scratch.at("aasa/example.com/apple-app-site-association")
-        #expect(output.out.contains("\(file): applinks.details[0].components[2].exclude: error: expected boolean, got string [schema.type]"))
-        #expect(output.out.contains { $0.hasPrefix("\(file): applinks.details[0].components[1].casesensitive: error: unknown key \"casesensitive\"") })
+        #expect(
+            output.out.contains(
+                "\(file): applinks.details[0].components[2].exclude: error: expected boolean, got string [schema.type]"
+            )
+        )
+        #expect(
+            output.out.contains {
+                $0.hasPrefix(
+                    "\(file): applinks.details[0].components[1].casesensitive: error: unknown key \"casesensitive\""
+                )
+            }
+        )
         #expect(output.out.contains { $0.hasPrefix("\(file): webcredential: warning: unknown top-level key") })
         #expect(output.out.last == "1 file, 2 errors, 2 warnings")
     }
@@ -90,7 +103,10 @@ struct ValidateCommandTests {
     @Test(arguments: [
         ("[1,2]", "(root): error: expected object, got array", "schema.type"),
         (#"{"applinks": {"details": [}"#, "(root): error: invalid JSON at line 1, column 27", "json.syntax"),
-        (#"{"applinks":{"details":[{"appIDs":"ABCDE12345.com.a"}]}}"#, "applinks.details[0].appIDs: error: expected array, got string", "schema.type"),
+        (
+            #"{"applinks":{"details":[{"appIDs":"ABCDE12345.com.a"}]}}"#,
+            "applinks.details[0].appIDs: error: expected array, got string", "schema.type"
+        ),
     ])
     func rejectedFiles(_ contents: String, _ expected: String, _ code: String) throws {
         let scratch = try ScratchDirectory(["apple-app-site-association": contents])
@@ -113,13 +129,19 @@ struct ValidateCommandTests {
     }
 
     @Test func jsonFormatHasTheDocumentedShape() throws {
-        let scratch = try ScratchDirectory(["a/apple-app-site-association": Self.broken, "b/assetlinks.json": Self.assetLinks])
+        let scratch = try ScratchDirectory([
+            "a/apple-app-site-association": Self.broken, "b/assetlinks.json": Self.assetLinks,
+        ])
         let (output, code) = try validate([scratch.path, "--format", "json"])
         #expect(code == 1)
         let json = try JSONParser().parse(output.outText).value
         #expect(json.objectValue?.keys == ["files"])
         let files = try #require(json["files"]?.arrayValue)
-        #expect(files.map { $0["path"] } == [.string(scratch.at("a/apple-app-site-association")), .string(scratch.at("b/assetlinks.json"))])
+        #expect(
+            files.map { $0["path"] } == [
+                .string(scratch.at("a/apple-app-site-association")), .string(scratch.at("b/assetlinks.json")),
+            ]
+        )
         #expect(files.allSatisfy { $0.objectValue?.keys == ["path", "diagnostics"] })
         let first = try #require(files[0]["diagnostics"]?.arrayValue?.first)
         #expect(first.objectValue?.keys == ["severity", "code", "path", "message"])
@@ -147,7 +169,9 @@ struct ValidateCommandTests {
             "apple-app-site-association": Self.valid,
             "strict.schema.json": #"{"type":"object","required":["appclips"]}"#,
         ])
-        let (output, code) = try validate([scratch.at("apple-app-site-association"), "--schema", scratch.at("strict.schema.json")])
+        let (output, code) = try validate([
+            scratch.at("apple-app-site-association"), "--schema", scratch.at("strict.schema.json"),
+        ])
         #expect(code == 1)
         #expect(output.out.first?.hasSuffix("[schema.required]") == true)
     }
@@ -157,7 +181,9 @@ struct ValidateCommandTests {
         var files = ["apple-app-site-association": Self.valid]
         if let schema { files["bad.schema.json"] = schema }
         let scratch = try ScratchDirectory(files)
-        let (output, code) = try validate([scratch.at("apple-app-site-association"), "--schema", scratch.at("bad.schema.json")])
+        let (output, code) = try validate([
+            scratch.at("apple-app-site-association"), "--schema", scratch.at("bad.schema.json"),
+        ])
         #expect(code == 2)
         #expect(output.out.isEmpty)
         #expect(output.error.first?.hasPrefix("error: \(scratch.at("bad.schema.json")):") == true)
@@ -167,12 +193,19 @@ struct ValidateCommandTests {
         let scratch = try ScratchDirectory(["assetlinks.json": "{}"])
         let (output, code) = try validate([scratch.at("assetlinks.json")])
         #expect(code == 1)
-        #expect(output.out.first?.hasSuffix("error: expected array, got object; assetlinks.json must be an array of statements [assetlinks.type]") == true)
+        #expect(
+            output.out.first?.hasSuffix(
+                "error: expected array, got object; assetlinks.json must be an array of statements [assetlinks.type]"
+            ) == true
+        )
     }
 
     @Test(arguments: [
         ([], "0 files, 0 errors, 0 warnings"),
-        ([ValidationReport(file: "a", diagnostics: [.error("e", at: .root, "m"), .info("i", at: .root, "m")])], "1 file, 1 error, 0 warnings, 1 note"),
+        (
+            [ValidationReport(file: "a", diagnostics: [.error("e", at: .root, "m"), .info("i", at: .root, "m")])],
+            "1 file, 1 error, 0 warnings, 1 note"
+        ),
     ])
     func summary(_ reports: [ValidationReport], _ expected: String) {
         #expect(DiagnosticPrinter.summary(reports) == expected)

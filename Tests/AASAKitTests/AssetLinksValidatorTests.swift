@@ -6,7 +6,8 @@ import Testing
 struct AssetLinksValidatorTests {
     let validator = AssetLinksValidator()
 
-    static let fingerprint = "14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"
+    static let fingerprint =
+        "14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"
 
     @Test func wellFormedFileHasNoFindings() throws {
         let report = validator.validate(bytes: try validateFixture("assetlinks.json"), file: "assetlinks.json")
@@ -24,7 +25,8 @@ struct AssetLinksValidatorTests {
                 "[0].target.sha256_cert_fingerprints[0] assetlinks.fingerprint",
                 "[1].relation assetlinks.type",
                 "[1].target.namespace assetlinks.namespace",
-            ])
+            ]
+        )
         #expect(report.diagnostics.allSatisfy { $0.severity == .error && $0.file == "a" })
     }
 
@@ -42,25 +44,59 @@ struct AssetLinksValidatorTests {
         ("{}", ["(root) assetlinks.type error"]),
         ("[]", ["(root) assetlinks.empty warning"]),
         ("[1]", ["[0] assetlinks.type error", "(root) assetlinks.no-app-links info"]),
-        (#"[{"target":{"namespace":"web","site":"https://a.b"}}]"#, ["[0] assetlinks.required error", "(root) assetlinks.no-app-links info"]),
-        (file(target: app(), relation: "[]"), ["[0].relation assetlinks.relation error", "(root) assetlinks.no-app-links info"]),
-        (file(target: app(), relation: #"["delegate_permission/common.handle_all_urls","x/y"]"#), ["[0].relation[1] assetlinks.relation warning"]),
+        (
+            #"[{"target":{"namespace":"web","site":"https://a.b"}}]"#,
+            ["[0] assetlinks.required error", "(root) assetlinks.no-app-links info"]
+        ),
+        (
+            file(target: app(), relation: "[]"),
+            ["[0].relation assetlinks.relation error", "(root) assetlinks.no-app-links info"]
+        ),
+        (
+            file(target: app(), relation: #"["delegate_permission/common.handle_all_urls","x/y"]"#),
+            ["[0].relation[1] assetlinks.relation warning"]
+        ),
         (file(target: app(#""app""#)), ["[0].target.package_name assetlinks.package-name error"]),
         (file(target: app("7")), ["[0].target.package_name assetlinks.type error"]),
         (file(target: app(fingerprints: "[]")), ["[0].target.sha256_cert_fingerprints assetlinks.fingerprint error"]),
-        (file(target: app(fingerprints: #"["\#(fingerprint.lowercased())"]"#)), ["[0].target.sha256_cert_fingerprints[0] assetlinks.fingerprint warning"]),
-        (file(target: app(fingerprints: #"["\#(fingerprint.replacingOccurrences(of: ":", with: ""))"]"#)), ["[0].target.sha256_cert_fingerprints[0] assetlinks.fingerprint error"]),
-        (file(target: #"{"namespace":"android_app"}"#), ["[0].target assetlinks.required error", "[0].target assetlinks.required error"]),
-        (file(target: #"{"namespace":"android_app","package_name":"a.b","sha256_cert_fingerprints":[],"extra":1}"#),
-         ["[0].target.sha256_cert_fingerprints assetlinks.fingerprint error", "[0].target.extra assetlinks.unknown-key warning"]),
-        (file(target: #"{"namespace":"web","site":"https://example.com/path"}"#), ["[0].target.site assetlinks.site error", "(root) assetlinks.no-app-links info"]),
-        (file(target: #"{"namespace":"web","site":"https://example.com:8443/"}"#), ["(root) assetlinks.no-app-links info"]),
-        (file(target: #"{"site":"https://example.com"}"#), ["[0].target assetlinks.required error", "(root) assetlinks.no-app-links info"]),
+        (
+            file(target: app(fingerprints: #"["\#(fingerprint.lowercased())"]"#)),
+            ["[0].target.sha256_cert_fingerprints[0] assetlinks.fingerprint warning"]
+        ),
+        (
+            file(target: app(fingerprints: #"["\#(fingerprint.replacingOccurrences(of: ":", with: ""))"]"#)),
+            ["[0].target.sha256_cert_fingerprints[0] assetlinks.fingerprint error"]
+        ),
+        (
+            file(target: #"{"namespace":"android_app"}"#),
+            ["[0].target assetlinks.required error", "[0].target assetlinks.required error"]
+        ),
+        (
+            file(target: #"{"namespace":"android_app","package_name":"a.b","sha256_cert_fingerprints":[],"extra":1}"#),
+            [
+                "[0].target.sha256_cert_fingerprints assetlinks.fingerprint error",
+                "[0].target.extra assetlinks.unknown-key warning",
+            ]
+        ),
+        (
+            file(target: #"{"namespace":"web","site":"https://example.com/path"}"#),
+            ["[0].target.site assetlinks.site error", "(root) assetlinks.no-app-links info"]
+        ),
+        (
+            file(target: #"{"namespace":"web","site":"https://example.com:8443/"}"#),
+            ["(root) assetlinks.no-app-links info"]
+        ),
+        (
+            file(target: #"{"site":"https://example.com"}"#),
+            ["[0].target assetlinks.required error", "(root) assetlinks.no-app-links info"]
+        ),
     ]
 
     @Test(arguments: cases)
     func table(_ json: String, _ expected: [String]) {
-        let found = validator.validate(bytes: Array(json.utf8)).diagnostics.map { "\($0.path) \($0.code) \($0.severity.rawValue)" }
+        let found = validator.validate(bytes: Array(json.utf8)).diagnostics.map {
+            "\($0.path) \($0.code) \($0.severity.rawValue)"
+        }
         #expect(found == expected)
     }
 
@@ -70,7 +106,10 @@ struct AssetLinksValidatorTests {
         #expect(validator.validate(bytes: Array("[".utf8)).diagnostics.map(\.code) == ["json.syntax"])
     }
 
-    @Test(arguments: [("com.example.app", true), ("a.b_c.D9", true), ("app", false), ("com.9x", false), ("com..x", false), ("com.ex-ample", false)])
+    @Test(arguments: [
+        ("com.example.app", true), ("a.b_c.D9", true), ("app", false), ("com.9x", false), ("com..x", false),
+        ("com.ex-ample", false),
+    ])
     func packageNames(_ name: String, _ valid: Bool) {
         #expect(AssetLinksValidator.isPackageName(name) == valid)
     }

@@ -17,33 +17,61 @@ struct EncodingLintTests {
         LintCase(
             "raw non-ASCII and spaces with percentEncoded true",
             file(components: ##"{"/":"/café"},{"#":"a b"},{"?":{"q":"ü"}},{"/":"/caf%C3%A9"}"##),
-            code: "lint.unencoded-pattern", at: [#"\#(c)[0]["/"]"#, ##"\##(c)[1]["#"]"##, #"\#(c)[2]["?"].q"#]),
+            code: "lint.unencoded-pattern",
+            at: [#"\#(c)[0]["/"]"#, ##"\##(c)[1]["#"]"##, #"\#(c)[2]["?"].q"#]
+        ),
         LintCase(
             "raw non-ASCII is fine when decoded",
             file(components: #"{"/":"/café","percentEncoded":false},{"/":"/é","percentEncoded":0}"#),
-            code: "lint.unencoded-pattern", at: []),
+            code: "lint.unencoded-pattern",
+            at: []
+        ),
         LintCase(
             "percentEncoded false inherited from file defaults",
-            file(components: #"{"/":"/café"},{"/":"/é","percentEncoded":true}"#, fileDefaults: #"{"percentEncoded":false}"#),
-            code: "lint.unencoded-pattern", at: [#"\#(c)[1]["/"]"#]),
+            file(
+                components: #"{"/":"/café"},{"/":"/é","percentEncoded":true}"#,
+                fileDefaults: #"{"percentEncoded":false}"#
+            ),
+            code: "lint.unencoded-pattern",
+            at: [#"\#(c)[1]["/"]"#]
+        ),
         LintCase(
             "item defaults override file defaults",
-            file(components: #"{"/":"/café"}"#, itemDefaults: #"{"percentEncoded":true}"#, fileDefaults: #"{"percentEncoded":false}"#),
-            code: "lint.unencoded-pattern", at: [#"\#(c)[0]["/"]"#]),
+            file(
+                components: #"{"/":"/café"}"#,
+                itemDefaults: #"{"percentEncoded":true}"#,
+                fileDefaults: #"{"percentEncoded":false}"#
+            ),
+            code: "lint.unencoded-pattern",
+            at: [#"\#(c)[0]["/"]"#]
+        ),
         LintCase(
-            "legacy paths", #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.a"],"paths":["NOT /ça/*","/ok"]}]}}"#,
-            code: "lint.unencoded-pattern", at: ["applinks.details[0].paths[0]"]),
+            "legacy paths",
+            #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.a"],"paths":["NOT /ça/*","/ok"]}]}}"#,
+            code: "lint.unencoded-pattern",
+            at: ["applinks.details[0].paths[0]"]
+        ),
         LintCase(
             "escapes with percentEncoded false",
-            file(components: #"{"/":"/a%20b","percentEncoded":false},{"/":"/a%20b"},{"/":"/100%","percentEncoded":false}"#),
-            code: "lint.encoded-pattern", at: [#"\#(c)[0]["/"]"#]),
+            file(
+                components:
+                    #"{"/":"/a%20b","percentEncoded":false},{"/":"/a%20b"},{"/":"/100%","percentEncoded":false}"#
+            ),
+            code: "lint.encoded-pattern",
+            at: [#"\#(c)[0]["/"]"#]
+        ),
         LintCase(
             "escapes with percentEncoded false from defaults",
             file(components: ##"{"#":"x%2Fy"}"##, itemDefaults: #"{"percentEncoded":"false"}"#),
-            code: "lint.encoded-pattern", at: [##"\##(c)[0]["#"]"##]),
+            code: "lint.encoded-pattern",
+            at: [##"\##(c)[0]["#"]"##]
+        ),
         LintCase(
-            "backslash", file(components: #"{"/":"/a\\*"},{"/":"/a/*"}"#),
-            code: "lint.backslash-in-pattern", at: [#"\#(c)[0]["/"]"#]),
+            "backslash",
+            file(components: #"{"/":"/a\\*"},{"/":"/a/*"}"#),
+            code: "lint.backslash-in-pattern",
+            at: [#"\#(c)[0]["/"]"#]
+        ),
     ]
 
     @Test(arguments: cases)
@@ -52,7 +80,9 @@ struct EncodingLintTests {
     }
 
     @Test func unencodedPatternSuggestsTheEncodedSpelling() throws {
-        let finding = try #require(try lint(Self.file(components: #"{"/":"/café/*"}"#)).first { $0.code == "lint.unencoded-pattern" })
+        let finding = try #require(
+            try lint(Self.file(components: #"{"/":"/café/*"}"#)).first { $0.code == "lint.unencoded-pattern" }
+        )
         #expect(finding.message.contains(#""/caf%C3%A9/*""#))
     }
 
@@ -69,13 +99,24 @@ struct EncodingLintTests {
     static let complexityCases: [LintCase] = [
         LintCase("ordinary pattern", file(components: #"{"/":"/a/*/b/*"}"#), code: "lint.pattern-too-complex", at: []),
         LintCase(
-            "47 levels", file(components: #"{"/":"\#(nested(47))"}"#), code: "lint.pattern-too-complex", at: []),
+            "47 levels",
+            file(components: #"{"/":"\#(nested(47))"}"#),
+            code: "lint.pattern-too-complex",
+            at: []
+        ),
         LintCase(
-            "48 levels", file(components: #"{"/":"\#(nested(48))"}"#),
-            code: "lint.pattern-too-complex", at: [#"\#(c)[0]["/"]"#]),
+            "48 levels",
+            file(components: #"{"/":"\#(nested(48))"}"#),
+            code: "lint.pattern-too-complex",
+            at: [#"\#(c)[0]["/"]"#]
+        ),
         LintCase(
-            "65 levels", file(components: #"{"/":"\#(nested(65))"}"#),
-            code: "lint.pattern-too-complex", at: [#"\#(c)[0]["/"]"#], .error),
+            "65 levels",
+            file(components: #"{"/":"\#(nested(65))"}"#),
+            code: "lint.pattern-too-complex",
+            at: [#"\#(c)[0]["/"]"#],
+            .error
+        ),
     ]
 
     @Test(arguments: complexityCases)

@@ -17,35 +17,66 @@ struct VariableLintTests {
 
     static let cases: [LintCase] = [
         LintCase(
-            "defined, built-in and literal $", file(components: #"{"/":"/$(food)/$(digit)/$x/$"}"#, variables: #"{"food":["pizza"]}"#),
-            code: "lint.undefined-variable", at: [], .error),
+            "defined, built-in and literal $",
+            file(components: #"{"/":"/$(food)/$(digit)/$x/$"}"#, variables: #"{"food":["pizza"]}"#),
+            code: "lint.undefined-variable",
+            at: [],
+            .error
+        ),
         LintCase(
             "undefined in path, query, item value and fragment",
             file(components: ##"{"/":"/$(nope)","?":"a=$(x)","#":"$(Digit)"},{"?":{"k":"$(y)"}}"##),
             code: "lint.undefined-variable",
-            at: [#"\#(c)[0]["/"]"#, #"\#(c)[0]["?"]"#, ##"\##(c)[0]["#"]"##, #"\#(c)[1]["?"].k"#], .error),
+            at: [#"\#(c)[0]["/"]"#, #"\#(c)[0]["?"]"#, ##"\##(c)[0]["#"]"##, #"\#(c)[1]["?"].k"#],
+            .error
+        ),
         LintCase(
-            "undefined in defaults", file(components: "{}", defaults: #"{"/":"/$(missing)/*"}"#),
-            code: "lint.undefined-variable", at: [#"applinks.defaults["/"]"#], .error),
+            "undefined in defaults",
+            file(components: "{}", defaults: #"{"/":"/$(missing)/*"}"#),
+            code: "lint.undefined-variable",
+            at: [#"applinks.defaults["/"]"#],
+            .error
+        ),
         LintCase(
-            "a non-array variable defines nothing", file(components: #"{"/":"/$(food)"}"#, variables: #"{"food":"pizza"}"#),
-            code: "lint.undefined-variable", at: [#"\#(c)[0]["/"]"#], .error),
+            "a non-array variable defines nothing",
+            file(components: #"{"/":"/$(food)"}"#, variables: #"{"food":"pizza"}"#),
+            code: "lint.undefined-variable",
+            at: [#"\#(c)[0]["/"]"#],
+            .error
+        ),
         LintCase(
-            "legacy paths are not expanded", #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.a"],"paths":["/$(x)"]}]}}"#,
-            code: "lint.undefined-variable", at: [], .error),
+            "legacy paths are not expanded",
+            #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.a"],"paths":["/$(x)"]}]}}"#,
+            code: "lint.undefined-variable",
+            at: [],
+            .error
+        ),
         LintCase(
-            "unterminated", file(components: #"{"/":"/$(food"},{"/":"/$(food)"}"#, variables: #"{"food":["a"]}"#),
-            code: "lint.unterminated-variable", at: [#"\#(c)[0]["/"]"#], .error),
+            "unterminated",
+            file(components: #"{"/":"/$(food"},{"/":"/$(food)"}"#, variables: #"{"food":["a"]}"#),
+            code: "lint.unterminated-variable",
+            at: [#"\#(c)[0]["/"]"#],
+            .error
+        ),
         LintCase(
             "variable value containing $(",
             file(components: "{}", variables: #"{"a":["x","$(b)y"],"b":["z"],"c":["$ ok"]}"#),
-            code: "lint.nested-variable", at: ["\(v).a[1]"], .error),
+            code: "lint.nested-variable",
+            at: ["\(v).a[1]"],
+            .error
+        ),
         LintCase(
-            "user variables shadowing built-ins", file(components: "{}", variables: #"{"digit":["1"],"region":["GB"],"food":["x"]}"#),
-            code: "lint.shadowed-builtin-variable", at: ["\(v).digit", "\(v).region"]),
+            "user variables shadowing built-ins",
+            file(components: "{}", variables: #"{"digit":["1"],"region":["GB"],"food":["x"]}"#),
+            code: "lint.shadowed-builtin-variable",
+            at: ["\(v).digit", "\(v).region"]
+        ),
         LintCase(
-            "variable in a query item name", file(components: #"{"?":{"$(k)":"1","plain":"$(digit)"}}"#),
-            code: "lint.variable-in-query-name", at: [#"\#(c)[0]["?"]["$(k)"]"#]),
+            "variable in a query item name",
+            file(components: #"{"?":{"$(k)":"1","plain":"$(digit)"}}"#),
+            code: "lint.variable-in-query-name",
+            at: [#"\#(c)[0]["?"]["$(k)"]"#]
+        ),
     ]
 
     @Test(arguments: cases)
@@ -84,34 +115,62 @@ struct RegionCodeLintTests {
 
     static let cases: [LintCase] = [
         LintCase(
-            "UK next to $(region)", VariableLintTests.file(components: #"{"/":"/$(region)/*"},{"/":"/UK/*","exclude":true},{"?":"c=uk"}"#),
-            code: "lint.region-code-uk", at: [#"\#(c)[1]["/"]"#, #"\#(c)[2]["?"]"#]),
+            "UK next to $(region)",
+            VariableLintTests.file(components: #"{"/":"/$(region)/*"},{"/":"/UK/*","exclude":true},{"?":"c=uk"}"#),
+            code: "lint.region-code-uk",
+            at: [#"\#(c)[1]["/"]"#, #"\#(c)[2]["?"]"#]
+        ),
         LintCase(
             "lowercase uk is Ukrainian when $(lang) is used",
             VariableLintTests.file(components: #"{"/":"/$(lang)-$(region)/*"},{"/":"/uk/*"},{"/":"/en-UK/*"}"#),
-            code: "lint.region-code-uk", at: [#"\#(c)[2]["/"]"#]),
+            code: "lint.region-code-uk",
+            at: [#"\#(c)[2]["/"]"#]
+        ),
         LintCase(
-            "UK inside a word does not count", VariableLintTests.file(components: #"{"/":"/$(region)/*"},{"/":"/UKULELE/*"}"#),
-            code: "lint.region-code-uk", at: []),
+            "UK inside a word does not count",
+            VariableLintTests.file(components: #"{"/":"/$(region)/*"},{"/":"/UKULELE/*"}"#),
+            code: "lint.region-code-uk",
+            at: []
+        ),
         LintCase(
-            "UK without $(region)", VariableLintTests.file(components: #"{"/":"/UK/*"}"#),
-            code: "lint.region-code-uk", at: []),
+            "UK without $(region)",
+            VariableLintTests.file(components: #"{"/":"/UK/*"}"#),
+            code: "lint.region-code-uk",
+            at: []
+        ),
         LintCase(
             "user-defined region is not the built-in",
-            VariableLintTests.file(components: #"{"/":"/$(region)/*"},{"/":"/UK/*"}"#, variables: #"{"region":["UK","GB"]}"#),
-            code: "lint.region-code-uk", at: []),
+            VariableLintTests.file(
+                components: #"{"/":"/$(region)/*"},{"/":"/UK/*"}"#,
+                variables: #"{"region":["UK","GB"]}"#
+            ),
+            code: "lint.region-code-uk",
+            at: []
+        ),
         LintCase(
-            "region-like list with UK but no GB", VariableLintTests.file(components: "{}", variables: #"{"markets":["US","UK","FR"]}"#),
-            code: "lint.region-code-uk", at: ["\(v).markets[1]"]),
+            "region-like list with UK but no GB",
+            VariableLintTests.file(components: "{}", variables: #"{"markets":["US","UK","FR"]}"#),
+            code: "lint.region-code-uk",
+            at: ["\(v).markets[1]"]
+        ),
         LintCase(
-            "list named country", VariableLintTests.file(components: "{}", variables: #"{"countryCode":["us","uk"]}"#),
-            code: "lint.region-code-uk", at: ["\(v).countryCode[1]"]),
+            "list named country",
+            VariableLintTests.file(components: "{}", variables: #"{"countryCode":["us","uk"]}"#),
+            code: "lint.region-code-uk",
+            at: ["\(v).countryCode[1]"]
+        ),
         LintCase(
-            "list with both UK and GB", VariableLintTests.file(components: "{}", variables: #"{"markets":["GB","UK"]}"#),
-            code: "lint.region-code-uk", at: []),
+            "list with both UK and GB",
+            VariableLintTests.file(components: "{}", variables: #"{"markets":["GB","UK"]}"#),
+            code: "lint.region-code-uk",
+            at: []
+        ),
         LintCase(
-            "language list with uk", VariableLintTests.file(components: "{}", variables: #"{"languages":["en","uk","fr"]}"#),
-            code: "lint.region-code-uk", at: []),
+            "language list with uk",
+            VariableLintTests.file(components: "{}", variables: #"{"languages":["en","uk","fr"]}"#),
+            code: "lint.region-code-uk",
+            at: []
+        ),
     ]
 
     @Test(arguments: cases)

@@ -12,7 +12,14 @@ struct LintCase: Sendable, CustomTestStringConvertible {
     var severity: Severity
     var byteCount: Int?
 
-    init(_ name: String, _ json: String, code: String, at paths: [String], _ severity: Severity = .warning, byteCount: Int? = nil) {
+    init(
+        _ name: String,
+        _ json: String,
+        code: String,
+        at paths: [String],
+        _ severity: Severity = .warning,
+        byteCount: Int? = nil
+    ) {
         self.name = name
         self.json = json
         self.code = code
@@ -45,38 +52,103 @@ func lint(_ json: String) throws -> [Diagnostic] {
 struct ServiceLintTests {
     static let cases: [LintCase] = [
         LintCase(
-            "applinks only is fine", #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.a"],"components":[{"/":"/a"}]}]}}"#,
-            code: "lint.no-service", at: []),
-        LintCase("webcredentials only is fine", #"{"webcredentials":{"apps":["ABCDE12345.com.a"]}}"#, code: "lint.no-service", at: []),
+            "applinks only is fine",
+            #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.a"],"components":[{"/":"/a"}]}]}}"#,
+            code: "lint.no-service",
+            at: []
+        ),
+        LintCase(
+            "webcredentials only is fine",
+            #"{"webcredentials":{"apps":["ABCDE12345.com.a"]}}"#,
+            code: "lint.no-service",
+            at: []
+        ),
         LintCase("no known service", #"{"applink":{"details":[]}}"#, code: "lint.no-service", at: ["(root)"]),
         LintCase("empty root", #"{}"#, code: "lint.no-service", at: ["(root)"]),
         LintCase(
-            "unknown top-level key", #"{"applinks":{"details":[]},"applink":{},"extra":1}"#,
-            code: "lint.unknown-service", at: ["applink", "extra"]),
+            "unknown top-level key",
+            #"{"applinks":{"details":[]},"applink":{},"extra":1}"#,
+            code: "lint.unknown-service",
+            at: ["applink", "extra"]
+        ),
         LintCase("known keys only", #"{"applinks":{},"appclips":{"apps":[]}}"#, code: "lint.unknown-service", at: []),
-        LintCase("legacy apps non-empty", #"{"applinks":{"apps":["X"],"details":[]}}"#, code: "lint.legacy-apps", at: ["applinks.apps"]),
+        LintCase(
+            "legacy apps non-empty",
+            #"{"applinks":{"apps":["X"],"details":[]}}"#,
+            code: "lint.legacy-apps",
+            at: ["applinks.apps"]
+        ),
         LintCase("legacy apps empty", #"{"applinks":{"apps":[],"details":[]}}"#, code: "lint.legacy-apps", at: []),
         LintCase(
-            "details dictionary", #"{"applinks":{"details":{"ABCDE12345.com.a":{"paths":["*"]}}}}"#,
-            code: "lint.legacy-details-dictionary", at: ["applinks.details"]),
+            "details dictionary",
+            #"{"applinks":{"details":{"ABCDE12345.com.a":{"paths":["*"]}}}}"#,
+            code: "lint.legacy-details-dictionary",
+            at: ["applinks.details"]
+        ),
         LintCase("details array", #"{"applinks":{"details":[]}}"#, code: "lint.legacy-details-dictionary", at: []),
-        LintCase("empty details array", #"{"applinks":{"details":[]}}"#, code: "lint.empty-details", at: ["applinks.details"]),
-        LintCase("empty details dictionary", #"{"applinks":{"details":{}}}"#, code: "lint.empty-details", at: ["applinks.details"]),
+        LintCase(
+            "empty details array",
+            #"{"applinks":{"details":[]}}"#,
+            code: "lint.empty-details",
+            at: ["applinks.details"]
+        ),
+        LintCase(
+            "empty details dictionary",
+            #"{"applinks":{"details":{}}}"#,
+            code: "lint.empty-details",
+            at: ["applinks.details"]
+        ),
         LintCase("non-empty details", #"{"applinks":{"details":[{"appIDs":[]}]}}"#, code: "lint.empty-details", at: []),
         LintCase(
-            "appID and appIDs", #"{"applinks":{"details":[{"appID":"ABCDE12345.com.a","appIDs":["ABCDE12345.com.a"]}]}}"#,
-            code: "lint.app-id-ignored", at: ["applinks.details[0].appID"]),
+            "appID and appIDs",
+            #"{"applinks":{"details":[{"appID":"ABCDE12345.com.a","appIDs":["ABCDE12345.com.a"]}]}}"#,
+            code: "lint.app-id-ignored",
+            at: ["applinks.details[0].appID"]
+        ),
         LintCase(
-            "appID with non-array appIDs is used", #"{"applinks":{"details":[{"appID":"ABCDE12345.com.a","appIDs":"x"}]}}"#,
-            code: "lint.app-id-ignored", at: []),
+            "appID with non-array appIDs is used",
+            #"{"applinks":{"details":[{"appID":"ABCDE12345.com.a","appIDs":"x"}]}}"#,
+            code: "lint.app-id-ignored",
+            at: []
+        ),
         LintCase(
-            "paths and components", #"{"applinks":{"details":[{"paths":["*"],"components":[]}]}}"#,
-            code: "lint.paths-ignored", at: ["applinks.details[0].paths"]),
+            "paths and components",
+            #"{"applinks":{"details":[{"paths":["*"],"components":[]}]}}"#,
+            code: "lint.paths-ignored",
+            at: ["applinks.details[0].paths"]
+        ),
         LintCase(
-            "paths alone", #"{"applinks":{"details":[{"paths":["*"]}]}}"#, code: "lint.paths-ignored", at: []),
+            "entries naming no app",
+            #"{"applinks":{"details":[{"appIDs":[]},{"components":[]},{"appID":"ABCDE12345.com.a"},{"appIDs":["x"]}]}}"#,
+            code: "lint.no-app-ids",
+            at: ["applinks.details[0].appIDs", "applinks.details[1]"]
+        ),
         LintCase(
-            "near the size cap", #"{"applinks":{}}"#, code: "lint.file-size-near-limit", at: ["(root)"], byteCount: 120_000),
-        LintCase("well under the cap", #"{"applinks":{}}"#, code: "lint.file-size-near-limit", at: [], byteCount: 100_000),
+            "legacy dictionary entries name their app in the key",
+            #"{"applinks":{"details":{"ABCDE12345.com.a":{"paths":["*"]}}}}"#,
+            code: "lint.no-app-ids",
+            at: []
+        ),
+        LintCase(
+            "paths alone",
+            #"{"applinks":{"details":[{"paths":["*"]}]}}"#,
+            code: "lint.paths-ignored",
+            at: []
+        ),
+        LintCase(
+            "near the size cap",
+            #"{"applinks":{}}"#,
+            code: "lint.file-size-near-limit",
+            at: ["(root)"],
+            byteCount: 120_000
+        ),
+        LintCase(
+            "well under the cap",
+            #"{"applinks":{}}"#,
+            code: "lint.file-size-near-limit",
+            at: [],
+            byteCount: 100_000
+        ),
     ]
 
     @Test(arguments: cases)
@@ -91,7 +163,10 @@ struct ServiceLintTests {
 
     @Test func emptyComponentsAreCalledOutWhenTheyHidePaths() throws {
         let finding = try #require(
-            try lint(#"{"applinks":{"details":[{"paths":["*"],"components":[]}]}}"#).first { $0.code == "lint.paths-ignored" })
+            try lint(#"{"applinks":{"details":[{"paths":["*"],"components":[]}]}}"#).first {
+                $0.code == "lint.paths-ignored"
+            }
+        )
         #expect(finding.message.contains("matches no URL"))
     }
 
@@ -104,30 +179,53 @@ struct ServiceLintTests {
 struct AppIDLintTests {
     static let cases: [LintCase] = [
         LintCase(
-            "well-formed", #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app","AB12CD34.com.x"]}]}}"#,
-            code: "lint.app-id-format", at: []),
+            "well-formed",
+            #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app","AB12CD34.com.x"]}]}}"#,
+            code: "lint.app-id-format",
+            at: []
+        ),
         LintCase(
             "malformed prefixes and bundles",
             #"{"applinks":{"details":[{"appIDs":["abcde12345.com.a","ABCDE1234.com.a","com.example.app","ABCDE12345.com..a","ABCDE12345.com.a "]}]}}"#,
             code: "lint.app-id-format",
-            at: (0..<5).map { "applinks.details[0].appIDs[\($0)]" }),
-        LintCase("no dot", #"{"webcredentials":{"apps":["ABCDE12345"]}}"#, code: "lint.app-id-format", at: ["webcredentials.apps[0]"]),
+            at: (0..<5).map { "applinks.details[0].appIDs[\($0)]" }
+        ),
         LintCase(
-            "legacy dictionary key", #"{"applinks":{"details":{"team.app":{"paths":["*"]}}}}"#,
-            code: "lint.app-id-format", at: [#"applinks.details["team.app"]"#]),
+            "no dot",
+            #"{"webcredentials":{"apps":["ABCDE12345"]},"authsrv":{"apps":["ABCDE12345.ok","bad"]}}"#,
+            code: "lint.app-id-format",
+            at: ["webcredentials.apps[0]", "authsrv.apps[1]"]
+        ),
         LintCase(
-            "legacy appID", #"{"applinks":{"details":[{"appID":"TEAM.app"}]}}"#,
-            code: "lint.app-id-format", at: ["applinks.details[0].appID"]),
+            "legacy dictionary key",
+            #"{"applinks":{"details":{"team.app":{"paths":["*"]}}}}"#,
+            code: "lint.app-id-format",
+            at: [#"applinks.details["team.app"]"#]
+        ),
+        LintCase(
+            "legacy appID",
+            #"{"applinks":{"details":[{"appID":"TEAM.app"}]}}"#,
+            code: "lint.app-id-format",
+            at: ["applinks.details[0].appID"]
+        ),
         LintCase(
             "duplicate across entries",
             #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.a"]},{"appIDs":["ABCDE12345.com.b","ABCDE12345.com.a"]},{"appID":"ABCDE12345.com.b"}]}}"#,
-            code: "lint.duplicate-app-id", at: ["applinks.details[1].appIDs[1]", "applinks.details[2].appID"]),
+            code: "lint.duplicate-app-id",
+            at: ["applinks.details[1].appIDs[1]", "applinks.details[2].appID"]
+        ),
         LintCase(
-            "repeated within one entry is harmless", #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.a","ABCDE12345.com.a"]}]}}"#,
-            code: "lint.duplicate-app-id", at: []),
+            "repeated within one entry is harmless",
+            #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.a","ABCDE12345.com.a"]}]}}"#,
+            code: "lint.duplicate-app-id",
+            at: []
+        ),
         LintCase(
-            "ignored appID does not count", #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.a"],"appID":"ABCDE12345.com.b"},{"appIDs":["ABCDE12345.com.b"]}]}}"#,
-            code: "lint.duplicate-app-id", at: []),
+            "ignored appID does not count",
+            #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.a"],"appID":"ABCDE12345.com.b"},{"appIDs":["ABCDE12345.com.b"]}]}}"#,
+            code: "lint.duplicate-app-id",
+            at: []
+        ),
     ]
 
     @Test(arguments: cases)

@@ -14,7 +14,10 @@ struct ValidatorTests {
     let validator = AASAValidator()
 
     @Test func wellFormedFileHasNoFindings() throws {
-        let report = validator.validate(bytes: try validateFixture("aasa/example.com/apple-app-site-association"), file: "x")
+        let report = validator.validate(
+            bytes: try validateFixture("aasa/example.com/apple-app-site-association"),
+            file: "x"
+        )
         #expect(report.diagnostics.isEmpty, "\(report.diagnostics.map(\.description))")
         #expect(!report.hasErrors)
         #expect(report.json != nil)
@@ -23,7 +26,9 @@ struct ValidatorTests {
 
     @Test func realWorldFileHasNoErrors() throws {
         let base = try #require(Bundle.module.resourceURL)
-        let bytes = Array(try Data(contentsOf: base.appendingPathComponent("Fixtures/lieferando/apple-app-site-association")))
+        let bytes = Array(
+            try Data(contentsOf: base.appendingPathComponent("Fixtures/lieferando/apple-app-site-association"))
+        )
         let report = validator.validate(bytes: bytes)
         #expect(!report.hasErrors, "\(report.diagnostics.map(\.description))")
     }
@@ -36,16 +41,34 @@ struct ValidatorTests {
         let lines = report.diagnostics.map(\.description)
         #expect(report.hasErrors)
         let typo = try #require(lines.first { $0.contains("[schema.additionalProperties]") })
-        #expect(typo.hasPrefix("\(file): applinks.details[0].components[1].casesensitive: error: unknown key \"casesensitive\""))
+        #expect(
+            typo.hasPrefix(
+                "\(file): applinks.details[0].components[1].casesensitive: error: unknown key \"casesensitive\""
+            )
+        )
         #expect(typo.contains("caseSensitive"))
-        #expect(lines.contains("\(file): applinks.details[0].components[2].exclude: error: expected boolean, got string [schema.type]"))
-        #expect(lines.contains { $0.hasPrefix("\(file): applinks.details[0].components[2].exclude: warning: exclude should be a boolean") })
-        #expect(lines.contains { $0.hasPrefix("\(file): webcredential: warning: unknown top-level key \"webcredential\"") })
+        #expect(
+            lines.contains(
+                "\(file): applinks.details[0].components[2].exclude: error: expected boolean, got string [schema.type]"
+            )
+        )
+        #expect(
+            lines.contains {
+                $0.hasPrefix("\(file): applinks.details[0].components[2].exclude: warning: exclude should be a boolean")
+            }
+        )
+        #expect(
+            lines.contains { $0.hasPrefix("\(file): webcredential: warning: unknown top-level key \"webcredential\"") }
+        )
         #expect(report.diagnostics.allSatisfy { $0.file == file })
         let severities = report.diagnostics.map(\.severity)
         #expect(severities == severities.sorted(by: >))
         let errorPaths = report.diagnostics.filter { $0.severity == .error }.map(\.path.description)
-        #expect(errorPaths == ["applinks.details[0].components[1].casesensitive", "applinks.details[0].components[2].exclude"])
+        #expect(
+            errorPaths == [
+                "applinks.details[0].components[1].casesensitive", "applinks.details[0].components[2].exclude",
+            ]
+        )
     }
 
     @Test func nonObjectRootIsOneTypeError() throws {
@@ -83,10 +106,12 @@ struct ValidatorTests {
         let bytes = [UInt8](repeating: UInt8(ascii: "["), count: 200 * 1024)
         let report = validator.validate(bytes: bytes, file: "big")
         #expect(report.diagnostics.map(\.code) == ["file.too-large"])
-        #expect(report.diagnostics.first?.description == """
-            big: (root): error: the file is 204,800 bytes; the system accepts at most 131,072 bytes (128 KiB, \
-            uncompressed) and aborts past that, so none of the file is used [file.too-large]
-            """)
+        #expect(
+            report.diagnostics.first?.description == """
+                big: (root): error: the file is 204,800 bytes; the system accepts at most 131,072 bytes (128 KiB, \
+                uncompressed) and aborts past that, so none of the file is used [file.too-large]
+                """
+        )
         #expect(report.json == nil)
     }
 
@@ -139,9 +164,13 @@ struct ValidatorTests {
 
     @Test func documentOrderPutsParentsFirstAndFollowsMemberOrder() throws {
         let json = try JSONParser().parse(#"{"b":{"y":1,"x":[0,1]},"a":2}"#).value
-        let paths = [JSONPath([.key("a")]), JSONPath([.key("b"), .key("x"), .index(1)]), JSONPath([.key("b")]),
-                     JSONPath([.key("b"), .key("x"), .index(0)]), JSONPath([.key("b"), .key("y")])]
-        let ordered = ValidationReport.ordered(paths.map { .warning("c", at: $0, "m") }, in: json).map(\.path.description)
+        let paths = [
+            JSONPath([.key("a")]), JSONPath([.key("b"), .key("x"), .index(1)]), JSONPath([.key("b")]),
+            JSONPath([.key("b"), .key("x"), .index(0)]), JSONPath([.key("b"), .key("y")]),
+        ]
+        let ordered = ValidationReport.ordered(paths.map { .warning("c", at: $0, "m") }, in: json).map(
+            \.path.description
+        )
         #expect(ordered == ["b", "b.y", "b.x[0]", "b.x[1]", "a"])
     }
 

@@ -39,6 +39,18 @@ struct SiteLoaderTests {
         #expect(issue.path == "a.example/apple-app-site-association")
         #expect(issue.message.contains("applinks.details[0].components[0].exclude"))
         #expect(issue.message.contains("not served"))
+        // The rejected file's lint warnings are not reported as "served with".
+        #expect(outcome.warnings.isEmpty)
+    }
+
+    @Test func unchangedPollKeepsTheSnapshot() throws {
+        let site = try TemporarySite()
+        try site.write(SampleFile.aasa(), host: "a.example")
+        try site.symlink("b.example", to: "a.example")
+        let first = try Self.load(site)
+        let second = try Self.load(site, previous: first.snapshot, force: false)
+        #expect(second.snapshot === first.snapshot)
+        #expect(second.filesValidated == 0)
     }
 
     @Test func invalidReplacementKeepsTheLastGoodVersion() throws {

@@ -199,11 +199,16 @@ public struct HTTPFetcher: Sendable {
         if error is CancellationError {
             return FetchError(.timeout, url: url, message: "cancelled")
         }
-        let text = "\(error)"
-        if text.contains("connect") || text.contains("Connection refused") || text.contains("NIOConnectionError") {
-            return FetchError(.connection, url: url, message: "cannot connect: \(text)")
+        if case ChannelError.connectTimeout = error {
+            return FetchError(.connection, url: url, message: "connection timed out")
         }
-        return FetchError(.transport, url: url, message: text)
+        // DNS failures and refused connections arrive as NIOPosix's
+        // NIOConnectionError, a module this target does not import; matched
+        // by type name rather than adding a dependency for one `is`.
+        if error is IOError || error is SocketAddressError || String(describing: type(of: error)) == "NIOConnectionError" {
+            return FetchError(.connection, url: url, message: "cannot connect: \(error)")
+        }
+        return FetchError(.transport, url: url, message: "\(error)")
     }
 
     private static func timeAmount(_ duration: Duration) -> TimeAmount {

@@ -61,6 +61,9 @@ public struct HostCheck: Sendable {
             body = checkHTTP(response, to: &checks)
         } catch {
             addFailure(error, target: target, to: &checks)
+            if error.kind == .tls {
+                await explainUntrusted(error, target: target, to: &checks)
+            }
             body = nil
         }
         if let body {
@@ -82,6 +85,28 @@ public struct HostCheck: Sendable {
         }
     }
 
+    /// Fetches again without verification, only to show which certificate
+    /// the host presents and when it expires: "not trusted" alone does not
+    /// say whether it is self-signed, expired or for another name.
+    private func explainUntrusted(_ error: FetchError, target: HostTarget, to checks: inout CheckList) async {
+        var configuration = fetcher.configuration
+        configuration.insecure = true
+        let presented = try? await HTTPFetcher(configuration: configuration)
+            .fetch(target.url(HostTarget.wellKnownPath), host: target.hostHeader).certificate
+        let hint = "use --ca-file for a private CA, or --insecure"
+        guard let presented else {
+            checks.add("tls.trusted", .fail, "\(error.message); \(hint)")
+            return
+        }
+        let names = presented.dnsNames.isEmpty ? "" : " for \(presented.dnsNames.joined(separator: ", "))"
+        let kind = presented.isSelfIssued ? "a self-signed certificate" : "a certificate issued by \(presented.issuer)"
+        checks.add(
+            "tls.trusted", .fail,
+            "certificate rejected: the host presents \(kind) (\(presented.subject)\(names)); \(hint)"
+        )
+        addExpiry(presented, to: &checks)
+    }
+
     private func addTLSChecks(_ certificate: PeerCertificate?, target: HostTarget, to checks: inout CheckList) {
         guard target.isHTTPS else {
             let reason = "plain HTTP to \(target.base); Apple only fetches over HTTPS"
@@ -100,6 +125,10 @@ public struct HostCheck: Sendable {
             checks.add("tls.expiry", .skip, "the certificate could not be read")
             return
         }
+        addExpiry(certificate, to: &checks)
+    }
+
+    private func addExpiry(_ certificate: PeerCertificate, to checks: inout CheckList) {
         let days = certificate.daysUntilExpiry(from: options.now)
         let date = certificate.notValidAfter.formatted(.iso8601.year().month().day())
         if days < 0 {
@@ -145,7 +174,6 @@ public struct HostCheck: Sendable {
             checks.add("connect", .fail, error.message)
         case .tls:
             checks.add("connect", .pass, "connected to \(target.base)")
-            checks.add("tls.trusted", .fail, error.message)
         case .bodyTooLarge:
             checks.add("connect", .pass, "connected to \(target.base)")
             checks.add("file.size", .fail, "\(error.message); Apple's limit is \(AASAValidator.maximumFileSize) bytes")

@@ -5,7 +5,9 @@
 ///
 /// Equality is *semantic*: objects compare as unordered maps and numbers by
 /// value (`1 == 1.0`), which is what JSON Schema's `const`, `enum` and
-/// `uniqueItems` and the CDN comparison need.
+/// `uniqueItems` and the CDN comparison need. Strings compare by Unicode
+/// scalars, not by Swift's canonical equivalence: `é` and `e` + U+0301 are
+/// different patterns to Apple's matcher and different values to JSON Schema.
 public enum JSONValue: Sendable {
     case null
     case bool(Bool)
@@ -75,7 +77,7 @@ extension JSONValue: Equatable {
         case (.null, .null): true
         case (.bool(let a), .bool(let b)): a == b
         case (.number(let a), .number(let b)): a == b
-        case (.string(let a), .string(let b)): a == b
+        case (.string(let a), .string(let b)): a.unicodeScalars.elementsEqual(b.unicodeScalars)
         case (.array(let a), .array(let b)): a == b
         case (.object(let a), .object(let b)): a == b
         default: false

@@ -75,14 +75,16 @@ struct AppIDLints: LintRule {
             }
             if case .array(let appIDs) = item["appIDs"] {
                 for (offset, value) in appIDs.enumerated() {
-                    if let appID = value.stringValue { written.append((itemPath.appending("appIDs").appending(offset), appID)) }
+                    if let appID = value.stringValue {
+                        written.append((itemPath.appending("appIDs").appending(offset), appID))
+                    }
                 }
             }
             if let appID = item["appID"]?.stringValue {
                 written.append((itemPath.appending("appID"), appID))
             }
         }
-        for service in ["webcredentials", "appclips", "activitycontinuation"] {
+        for service in ["webcredentials", "appclips", "activitycontinuation", "authsrv"] {
             guard case .array(let apps) = context.root[service]?["apps"] else { continue }
             let appsPath = JSONPath([.key(service), .key("apps")])
             for (offset, value) in apps.enumerated() {
@@ -109,16 +111,20 @@ enum AppIDFormat {
         }
         let prefix = appID[..<dot]
         let bundleID = appID[appID.index(after: dot)...]
-        let prefixIsUppercaseAlphanumeric = prefix.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) || ("0"..."9").contains($0) }
+        let prefixIsUppercaseAlphanumeric = prefix.unicodeScalars.allSatisfy {
+            ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+        }
         guard prefixIsUppercaseAlphanumeric, prefixLengths.contains(prefix.unicodeScalars.count) else {
             return "the prefix \(quoted(String(prefix))) is not a Team ID (10 uppercase letters and digits)"
         }
         let allowed = bundleID.unicodeScalars.allSatisfy {
             ("A"..."Z").contains($0) || ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "."
         }
-        guard !bundleID.isEmpty, allowed, !bundleID.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty)
+        guard !bundleID.isEmpty, allowed,
+            !bundleID.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty)
         else {
-            return "the bundle ID \(quoted(String(bundleID))) may only hold letters, digits, hyphens and single dots between parts"
+            return
+                "the bundle ID \(quoted(String(bundleID))) may only hold letters, digits, hyphens and single dots between parts"
         }
         return nil
     }

@@ -8,7 +8,11 @@ struct ComponentLints: LintRule {
     func diagnostics(in context: LintContext) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         if let defaults = context.applinks?["defaults"]?.objectValue {
-            diagnostics += keyDiagnostics(defaults, at: LintContext.applinksPath.appending("defaults"), isDefaults: true)
+            diagnostics += keyDiagnostics(
+                defaults,
+                at: LintContext.applinksPath.appending("defaults"),
+                isDefaults: true
+            )
         }
         for (itemPath, item) in context.detailItems {
             if let defaults = item["defaults"]?.objectValue {
@@ -121,7 +125,8 @@ struct ComponentLints: LintRule {
         case .string(let text) where ["true", "false"].contains(text.lowercased()):
             reading = "the system reads the string \(quoted(text)) as its boolean"
         default:
-            reading = "the system converts only numbers and the strings \"true\"/\"false\", and reads \(article(value.typeName)) as false"
+            reading =
+                "the system converts only numbers and the strings \"true\"/\"false\", and reads \(article(value.typeName)) as false"
         }
         return .warning(
             "lint.non-boolean-flag",

@@ -27,6 +27,9 @@ struct DetailsLints: LintRule {
             break
         }
         for (path, item) in context.detailItems {
+            if let missing = Self.missingAppIDs(item, at: path) {
+                diagnostics.append(missing)
+            }
             if item["appID"] != nil, case .array = item["appIDs"] {
                 diagnostics.append(
                     .warning(
@@ -37,7 +40,8 @@ struct DetailsLints: LintRule {
                 )
             }
             if item["paths"] != nil, case .array(let components) = item["components"] {
-                var message = "this entry has both paths and components; iOS 13 and later use components and ignore paths"
+                var message =
+                    "this entry has both paths and components; iOS 13 and later use components and ignore paths"
                 if components.isEmpty {
                     message += " (components is empty, so this entry matches no URL at all)"
                 }
@@ -45,6 +49,19 @@ struct DetailsLints: LintRule {
             }
         }
         return diagnostics
+    }
+
+    /// An array-form entry naming no app (empty `appIDs`, or neither key):
+    /// legal, but its rules apply to nothing.
+    static func missingAppIDs(_ item: JSONObject, at path: JSONPath) -> Diagnostic? {
+        guard case .index = path.components.last else { return nil }
+        let message = "this entry lists no app ID, so its rules apply to no app"
+        switch item["appIDs"] {
+        case .array(let appIDs):
+            return appIDs.isEmpty ? .warning("lint.no-app-ids", at: path.appending("appIDs"), message) : nil
+        default:
+            return item["appID"]?.stringValue == nil ? .warning("lint.no-app-ids", at: path, message) : nil
+        }
     }
 
     private func emptyDetails(at path: JSONPath) -> Diagnostic {

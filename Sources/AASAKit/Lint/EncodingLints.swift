@@ -19,7 +19,8 @@ struct EncodingLints: LintRule {
 
     private func unencoded(_ site: PatternSite, literal: String) -> Diagnostic? {
         guard let offending = literal.unicodeScalars.first(where: Self.neverRawInURLs) else { return nil }
-        let shown = offending == " " ? "a space" : "\(quoted(String(offending))) (arrives as \(Self.encode(String(offending))))"
+        let shown =
+            offending == " " ? "a space" : "\(quoted(String(offending))) (arrives as \(Self.encode(String(offending))))"
         return .warning(
             "lint.unencoded-pattern",
             at: site.path,

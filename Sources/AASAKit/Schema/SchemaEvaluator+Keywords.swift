@@ -152,13 +152,10 @@ extension SchemaEvaluator {
                 )
             ]
         case .uniqueItems:
-            // `JSONValue`'s hash buckets values that may be equal; the
-            // stricter `SchemaEquality` decides within a bucket.
-            var buckets: [JSONValue: [Int]] = [:]
+            var firstIndex: [JSONValue: Int] = [:]
             var violations: [SchemaViolation] = []
             for (offset, element) in elements.enumerated() {
-                let candidates = buckets[element, default: []]
-                if let first = candidates.first(where: { SchemaEquality.equal(elements[$0], element) }) {
+                if let first = firstIndex[element] {
                     violations.append(
                         site.violation(
                             "uniqueItems",
@@ -167,7 +164,7 @@ extension SchemaEvaluator {
                         )
                     )
                 } else {
-                    buckets[element, default: []].append(offset)
+                    firstIndex[element] = offset
                 }
             }
             return violations

@@ -108,14 +108,14 @@ struct SchemaEvaluator {
                 )
             ]
         case .enumeration(let values):
-            guard !values.contains(where: { SchemaEquality.equal($0, instance) }) else { return [] }
+            guard !values.contains(instance) else { return [] }
             let expected =
                 values.count == 1
                 ? SchemaMessages.render(values[0])
                 : "one of " + values.map(SchemaMessages.render).joined(separator: ", ")
             return [site.violation("enum", "expected \(expected), got \(SchemaMessages.render(instance))")]
         case .constant(let value):
-            guard !SchemaEquality.equal(value, instance) else { return [] }
+            guard value != instance else { return [] }
             return [
                 site.violation(
                     "const",

@@ -113,7 +113,9 @@ public struct AASAValidator: Sendable {
         do {
             return .parsed(try JSONParser().parse(bytes))
         } catch {
-            return .rejected(.error("json.syntax", at: .root, "\(error.description); the system ignores the whole file"))
+            return .rejected(
+                .error("json.syntax", at: .root, "\(error.description); the system ignores the whole file")
+            )
         }
     }
 

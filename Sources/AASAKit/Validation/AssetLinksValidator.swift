@@ -86,13 +86,19 @@ private struct StatementChecker {
     private func checkRelation(_ value: JSONValue?) -> [Diagnostic] {
         let relationPath = path.appending("relation")
         guard let value else { return [missing("relation", at: path)] }
-        guard let relations = value.arrayValue else { return [typeError(at: relationPath, expected: "array", got: value)] }
+        guard let relations = value.arrayValue else {
+            return [typeError(at: relationPath, expected: "array", got: value)]
+        }
         guard !relations.isEmpty else {
-            return [.error("assetlinks.relation", at: relationPath, "relation is empty, so the statement grants nothing")]
+            return [
+                .error("assetlinks.relation", at: relationPath, "relation is empty, so the statement grants nothing")
+            ]
         }
         return relations.enumerated().compactMap { offset, relation in
             let itemPath = relationPath.appending(offset)
-            guard let text = relation.stringValue else { return typeError(at: itemPath, expected: "string", got: relation) }
+            guard let text = relation.stringValue else {
+                return typeError(at: itemPath, expected: "string", got: relation)
+            }
             guard !AssetLinksValidator.knownRelations.contains(text) else { return nil }
             return .warning(
                 "assetlinks.relation",
@@ -113,7 +119,11 @@ private struct StatementChecker {
         case nil:
             return [missing("namespace", at: targetPath)]
         case .string("android_app"):
-            return unknownKeys(in: target, at: targetPath, known: ["namespace", "package_name", "sha256_cert_fingerprints"])
+            return unknownKeys(
+                in: target,
+                at: targetPath,
+                known: ["namespace", "package_name", "sha256_cert_fingerprints"]
+            )
                 + checkPackageName(target["package_name"], at: targetPath)
                 + checkFingerprints(target["sha256_cert_fingerprints"], at: targetPath)
         case .string("web"):
@@ -152,7 +162,9 @@ private struct StatementChecker {
     private func checkFingerprints(_ value: JSONValue?, at targetPath: JSONPath) -> [Diagnostic] {
         guard let value else { return [missing("sha256_cert_fingerprints", at: targetPath)] }
         let listPath = targetPath.appending("sha256_cert_fingerprints")
-        guard let fingerprints = value.arrayValue else { return [typeError(at: listPath, expected: "array", got: value)] }
+        guard let fingerprints = value.arrayValue else {
+            return [typeError(at: listPath, expected: "array", got: value)]
+        }
         guard !fingerprints.isEmpty else {
             return [
                 .error("assetlinks.fingerprint", at: listPath, "no fingerprint is listed, so no signed app can match")
@@ -216,7 +228,11 @@ private struct StatementChecker {
 
     private func unknownKeys(in object: JSONObject, at path: JSONPath, known: Set<String>) -> [Diagnostic] {
         object.keys.filter { !known.contains($0) }.map { key in
-            .warning("assetlinks.unknown-key", at: path.appending(key), "unknown key \(quoted(key)); Android ignores it")
+            .warning(
+                "assetlinks.unknown-key",
+                at: path.appending(key),
+                "unknown key \(quoted(key)); Android ignores it"
+            )
         }
     }
 }

@@ -26,8 +26,11 @@ public struct ValidationReport: Sendable {
     /// Whether any finding is an error: the file must not be served.
     public var hasErrors: Bool { diagnostics.hasErrors }
 
+    /// The number of error findings.
     public var errorCount: Int { count(.error) }
+    /// The number of warning findings.
     public var warningCount: Int { count(.warning) }
+    /// The number of info findings.
     public var infoCount: Int { count(.info) }
 
     private func count(_ severity: Severity) -> Int {

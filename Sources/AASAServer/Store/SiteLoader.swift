@@ -167,11 +167,18 @@ private struct LoadPass {
             }
             return
         }
+        let tls = loadIdentity(host: key.name, directory: path + "/tls", previous: previousHost?.tls)
+        if let previousHost, previousHost.appleAppSiteAssociation === files[.appleAppSiteAssociation],
+            previousHost.assetLinks === files[.assetLinks], previousHost.tls?.identity.chain == tls?.identity.chain
+        {
+            sites[key.name] = previousHost
+            return
+        }
         sites[key.name] = SiteHost(
             name: key.name,
             appleAppSiteAssociation: files[.appleAppSiteAssociation],
             assetLinks: files[.assetLinks],
-            tls: loadIdentity(host: key.name, directory: path + "/tls", previous: previousHost?.tls)
+            tls: tls
         )
     }
 
@@ -251,9 +258,6 @@ private struct LoadPass {
             case .assetLinks: loader.assetLinksValidator.validate(bytes: contents, file: path)
             }
         let relative = String(path.dropFirst(root.count + 1))
-        for diagnostic in report.diagnostics where diagnostic.severity == .warning {
-            warnings.append(LoadIssue(host: host, path: relative, message: "\(diagnostic.path): \(diagnostic.message)"))
-        }
         let errors = report.diagnostics.filter { $0.severity == .error }
         guard errors.isEmpty else {
             let kept = previous == nil ? "not served" : "the previous version stays served"
@@ -263,6 +267,9 @@ private struct LoadPass {
                 )
             }
             return previous
+        }
+        for diagnostic in report.diagnostics where diagnostic.severity == .warning {
+            warnings.append(LoadIssue(host: host, path: relative, message: "\(diagnostic.path): \(diagnostic.message)"))
         }
         return ServedFile(
             kind: kind,
@@ -334,6 +341,16 @@ private struct LoadPass {
             if fallback == nil {
                 issues.append(LoadIssue(host: name, path: "hosts.default", message: "default host \(name) is not served"))
             }
+        }
+        // Nothing changed (the common poll): keep the snapshot, so the
+        // generation only moves when what is served moves.
+        let unchanged =
+            sites.count == previous.sites.count
+            && sites.allSatisfy { name, host in previous.sites[name] === host }
+            && fallback === previous.fallback
+            && defaultIdentity?.identity.chain == previous.defaultIdentity?.identity.chain
+        if unchanged, previous.generation > 0 {
+            return LoadOutcome(snapshot: previous, issues: issues, warnings: warnings, filesValidated: filesValidated)
         }
         let snapshot = SiteSnapshot(
             sites: sites,

@@ -62,7 +62,8 @@ public final class SiteStore: Sendable {
 
     /// Swaps in a new snapshot and records the load.
     func install(_ outcome: LoadOutcome, duration: Duration) {
-        let ready = current.withLockedValue { snapshot in
+        let ready = current.withLockedValue { snapshot -> [CheckedContinuation<SiteSnapshot, Never>] in
+            guard snapshot !== outcome.snapshot else { return [] }
             snapshot = outcome.snapshot
             return waiters.withLockedValue { waiters in
                 let ready = waiters.filter { $0.0 < outcome.snapshot.generation }

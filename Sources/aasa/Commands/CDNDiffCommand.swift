@@ -16,7 +16,8 @@ struct CDNDiffCommand: AsyncParsableCommand {
 
             Examples:
               aasa cdn-diff example.com www.example.com
-              aasa cdn-diff example.com --origin-base http://127.0.0.1:8080 --cdn-base http://127.0.0.1:9090/a/v1/
+              aasa cdn-diff example.com --origin-base http://127.0.0.1:8080 \\
+                --cdn-base http://127.0.0.1:9090/a/v1/
 
             Exit status (the worst domain wins): 0 in sync, 1 differs, 2 CDN error, 3 origin error.
             """

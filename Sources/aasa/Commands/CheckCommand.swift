@@ -18,7 +18,7 @@ struct CheckCommand: AsyncParsableCommand {
 
             Examples:
               aasa check example.com www.example.com --bundle-id com.example.app
-              aasa check --from-dir aasa/ --base-url http://127.0.0.1:8080   # a local `aasa serve`
+              aasa check --from-dir aasa/ --base-url http://127.0.0.1:8080
               aasa check staging.example.com --ca-file staging-ca.pem --format json
 
             Exit status: 0 no check failed, 1 a check failed, 2 bad input.

@@ -30,7 +30,10 @@ struct MatchCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The host serving the file (default: the URL's host).", valueName: "host"))
     var domain: String?
 
-    @Option(name: .customLong("app-id"), help: ArgumentHelp("Evaluate for this app ID only (TEAMID.bundle.id).", valueName: "id"))
+    @Option(
+        name: .customLong("app-id"),
+        help: ArgumentHelp("Evaluate for this app ID only (TEAMID.bundle.id).", valueName: "id")
+    )
     var appID: String?
 
     @Option(help: "Output format: text or json.")

@@ -10,14 +10,20 @@ struct TestLinksCommand: ParsableCommand {
             The links file lists URLs as people write them (unencoded; they are encoded like \
             a URL parser would before matching):
 
-              {"deep_linkable_urls": ["https://example.com/menu/42", "https://example.com/fr#cartes-épargne"],
-               "non_deep_linkable_urls": ["https://example.com/account"]}
+              {
+                "deep_linkable_urls": [
+                  "https://example.com/menu/42",
+                  "https://example.com/fr#cartes-épargne"
+                ],
+                "non_deep_linkable_urls": ["https://example.com/account"]
+              }
 
             A deep-linkable URL passes when a rule that is not an exclusion matches it; a \
             non-deep-linkable URL passes when an exclusion blocks it or no rule matches. An entry \
             may also be an object naming the exact decision and the app:
 
-              {"url": "https://example.com/help", "expect": "blocked", "bundleID": "com.example.app"}
+              {"url": "https://example.com/help", "expect": "blocked",
+               "bundleID": "com.example.app"}
 
             ("expect": matched, blocked, none or not-matched; a top-level "links" array holds such objects.)
 

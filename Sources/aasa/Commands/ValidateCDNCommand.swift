@@ -16,6 +16,15 @@ struct ValidateCDNCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The domain to compare (repeatable).", valueName: "domain"))
     var domain: [String]
 
+    @Option(
+        name: .customLong("origin-base"),
+        help: ArgumentHelp("Fetch the origin from this URL instead of https://<domain>, sending Host: <domain>.", valueName: "url")
+    )
+    var originBase: String?
+
+    @Option(name: .customLong("cdn-base"), help: ArgumentHelp("Replace Apple's CDN base URL (the domain is appended).", valueName: "url"))
+    var cdnBase: String?
+
     @OptionGroup var network: NetworkOptions
 
     @Option(help: "Output format: text or json.")
@@ -30,6 +39,6 @@ struct ValidateCDNCommand: AsyncParsableCommand {
     }
 
     var invocation: CDNDiffInvocation {
-        CDNDiffInvocation(domains: domain, originBase: nil, cdnBase: nil, fromDir: nil, network: network, format: format)
+        CDNDiffInvocation(domains: domain, originBase: originBase, cdnBase: cdnBase, fromDir: nil, network: network, format: format)
     }
 }

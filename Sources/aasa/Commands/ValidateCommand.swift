@@ -30,7 +30,12 @@ struct ValidateCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("Files or directories to validate.", valueName: "file-or-directory"))
     var paths: [String]
 
-    @Option(help: ArgumentHelp("Validate association files against this JSON Schema instead of the bundled one.", valueName: "path"))
+    @Option(
+        help: ArgumentHelp(
+            "Validate association files against this JSON Schema instead of the bundled one.",
+            valueName: "path"
+        )
+    )
     var schema: String?
 
     @Option(help: "Output format: text or json.")

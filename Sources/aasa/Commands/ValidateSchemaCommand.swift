@@ -12,7 +12,8 @@ struct ValidateSchemaCommand: ParsableCommand {
             `file: path: severity: message [code]`.
 
             Example:
-              aasa validate-schema --aasa-path apple-app-site-association --json-schema-path aasa.schema.json
+              aasa validate-schema --aasa-path apple-app-site-association \\
+                --json-schema-path aasa.schema.json
 
             Exit status: 0 no errors, 1 errors found, 2 a file cannot be read or the schema is not usable.
             """

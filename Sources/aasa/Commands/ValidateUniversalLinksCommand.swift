@@ -11,8 +11,9 @@ struct ValidateUniversalLinksCommand: ParsableCommand {
             Same checks and output as `aasa test-links --file F --links L --bundle-id B --domain D`.
 
             Example:
-              aasa validate-universal-links --bundle-id com.example.app --domain example.com \\
-                --aasa-path apple-app-site-association --universal-links-path links.json
+              aasa validate-universal-links --bundle-id com.example.app \\
+                --domain example.com --aasa-path apple-app-site-association \\
+                --universal-links-path links.json
             """
     )
 

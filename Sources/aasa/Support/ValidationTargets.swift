@@ -55,7 +55,9 @@ struct ValidationTarget: Hashable, Sendable {
             }
             let found = filesUnder(directory: path)
             if found.isEmpty {
-                problems.append(InputError("\(path): no \(associationFileName) or \(assetLinksFileName) under the directory"))
+                problems.append(
+                    InputError("\(path): no \(associationFileName) or \(assetLinksFileName) under the directory")
+                )
             }
             targets += found
         }
@@ -68,7 +70,8 @@ struct ValidationTarget: Hashable, Sendable {
         var found: [ValidationTarget] = []
         while let relative = enumerator.nextObject() as? String {
             switch (relative as NSString).lastPathComponent {
-            case associationFileName: found.append(ValidationTarget(path: prefix + relative, kind: .appleAppSiteAssociation))
+            case associationFileName:
+                found.append(ValidationTarget(path: prefix + relative, kind: .appleAppSiteAssociation))
             case assetLinksFileName: found.append(ValidationTarget(path: prefix + relative, kind: .assetLinks))
             default: continue
             }

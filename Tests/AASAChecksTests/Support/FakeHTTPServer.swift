@@ -66,7 +66,32 @@ final class FakeHTTPServer: Sendable {
         _ responder: @escaping Responder,
         _ body: (FakeHTTPServer) async throws -> Result
     ) async throws -> Result {
-        let server = try await start(tls: tls, responder)
+        try await with(scheme: tls == nil ? "http" : "https", configure: { channel, state in
+            if let tls {
+                try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: tls))
+            }
+            try channel.pipeline.syncOperations.configureHTTPServerPipeline()
+            try channel.pipeline.syncOperations.addHandler(Handler(responder: responder, state: state))
+        }, body)
+    }
+
+    /// Starts a listener whose connections get the pipeline `configure`
+    /// builds (the project's own origin pipeline, for one), runs `body`, and
+    /// stops the listener whatever happens. `requests` stays empty.
+    @discardableResult
+    static func with<Result>(
+        configuring configure: @escaping @Sendable (any Channel) throws -> Void,
+        _ body: (FakeHTTPServer) async throws -> Result
+    ) async throws -> Result {
+        try await with(scheme: "http", configure: { channel, _ in try configure(channel) }, body)
+    }
+
+    private static func with<Result>(
+        scheme: String,
+        configure: @escaping @Sendable (any Channel, State) throws -> Void,
+        _ body: (FakeHTTPServer) async throws -> Result
+    ) async throws -> Result {
+        let server = try await start(scheme: scheme, configure: configure)
         do {
             let result = try await body(server)
             try await server.stop()
@@ -77,19 +102,13 @@ final class FakeHTTPServer: Sendable {
         }
     }
 
-    private static func start(tls: NIOSSLContext?, _ responder: @escaping Responder) async throws -> FakeHTTPServer {
+    private static func start(scheme: String, configure: @escaping @Sendable (any Channel, State) throws -> Void) async throws -> FakeHTTPServer {
         let state = State()
         let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { channel in
                 state.connections.withLock { $0.append(channel) }
-                return channel.eventLoop.makeCompletedFuture {
-                    if let tls {
-                        try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: tls))
-                    }
-                    try channel.pipeline.syncOperations.configureHTTPServerPipeline()
-                    try channel.pipeline.syncOperations.addHandler(Handler(responder: responder, state: state))
-                }
+                return channel.eventLoop.makeCompletedFuture { try configure(channel, state) }
             }
             .bind(host: "127.0.0.1", port: 0)
             .get()
@@ -97,9 +116,7 @@ final class FakeHTTPServer: Sendable {
             try await channel.close()
             throw FakeServerError.noPort
         }
-        return FakeHTTPServer(
-            channel: channel, port: port, scheme: tls == nil ? "http" : "https", state: state
-        )
+        return FakeHTTPServer(channel: channel, port: port, scheme: scheme, state: state)
     }
 
     func stop() async throws {
