@@ -11,7 +11,8 @@ import Testing
 struct CDNDiffCommandTests {
     @Test func unreachableOriginIsExitThree() async throws {
         let command = try CDNDiffCommand.parse([
-            "example.com", "--origin-base", "http://127.0.0.1:1", "--cdn-base", "http://127.0.0.1:1/a/v1", "--timeout", "5",
+            "example.com", "--origin-base", "http://127.0.0.1:1", "--cdn-base", "http://127.0.0.1:1/a/v1", "--timeout",
+            "5",
         ])
         let (output, code) = try await runCapturingAsync { try await command.run(output: $0) }
         #expect(code == 3)
@@ -25,7 +26,12 @@ struct CDNDiffCommandTests {
         let comparisons = [
             CDNComparison(domain: "a.example", originURL: "o", cdnURL: "c", outcome: .inSync),
             CDNComparison(domain: "b.example", originURL: "o", cdnURL: "c", outcome: .differs(diff)),
-            CDNComparison(domain: "c.example", originURL: "o", cdnURL: "c", outcome: .cdnError(CDNFailure(message: "no copy"))),
+            CDNComparison(
+                domain: "c.example",
+                originURL: "o",
+                cdnURL: "c",
+                outcome: .cdnError(CDNFailure(message: "no copy"))
+            ),
         ]
         let output = CDNDiffOutput(comparisons: comparisons)
         #expect(output.exitCode == 2)

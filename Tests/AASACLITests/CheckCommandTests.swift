@@ -2,6 +2,7 @@ import AASAChecks
 import AASAKit
 import ArgumentParser
 import Foundation
+import Synchronization
 import Testing
 
 @testable import aasa
@@ -40,12 +41,15 @@ struct CheckCommandTests {
             "aasa/not-a-host-dir/readme.txt": "",
         ])
         let command = try CheckCommand.parse([
-            "--from-dir", scratch.at("aasa"), "--base-url", "http://127.0.0.1:1", "--format", "json", "--concurrency", "1",
+            "--from-dir", scratch.at("aasa"), "--base-url", "http://127.0.0.1:1", "--format", "json", "--concurrency",
+            "1",
         ])
         let (output, code) = try await runCapturingAsync { try await command.run(output: $0) }
         #expect(code == 1)
         let json = try JSONParser().parse(output.outText).value
-        #expect(json["hosts"]?.arrayValue?.compactMap { $0["host"]?.stringValue } == ["example.com", "www.example.com"])
+        #expect(
+            json["hosts"]?.arrayValue?.compactMap { $0["host"]?.stringValue } == ["example.com", "www.example.com"]
+        )
         #expect(json["failed"] == 2)
     }
 
@@ -66,13 +70,59 @@ struct CheckCommandTests {
 
     @Test func summaryTableAlignsColumns() {
         let reports = [
-            HostReport(host: "example.com", url: "https://example.com/x", checks: [.init("connect", .pass, "ok"), .init("http.status", .fail, "404")]),
-            HostReport(host: "a.io", url: "https://a.io/x", checks: [.init("connect", .pass, "ok"), .init("http.content-type", .warn, "text/html")]),
+            HostReport(
+                host: "example.com",
+                url: "https://example.com/x",
+                checks: [.init("connect", .pass, "ok"), .init("http.status", .fail, "404")]
+            ),
+            HostReport(
+                host: "a.io",
+                url: "https://a.io/x",
+                checks: [.init("connect", .pass, "ok"), .init("http.content-type", .warn, "text/html")]
+            ),
         ]
-        #expect(CheckOutput(reports: reports).table() == [
-            "HOST         RESULT  PASS  WARN  FAIL  SKIP",
-            "example.com  fail       1     0     1     0",
-            "a.io         warn       1     1     0     0",
-        ])
+        #expect(
+            CheckOutput(reports: reports).table() == [
+                "HOST         RESULT  PASS  WARN  FAIL  SKIP",
+                "example.com  fail       1     0     1     0",
+                "a.io         warn       1     1     0     0",
+            ]
+        )
+    }
+}
+
+@Suite("concurrentMap")
+struct ConcurrentMapTests {
+    /// Counts tasks running at once.
+    final class Gauge: Sendable {
+        private let state = Mutex((running: 0, peak: 0))
+
+        func enter() {
+            state.withLock {
+                $0.running += 1
+                $0.peak = max($0.peak, $0.running)
+            }
+        }
+        func leave() { state.withLock { $0.running -= 1 } }
+        var peak: Int { state.withLock { $0.peak } }
+    }
+
+    @Test func keepsInputOrderAndTheBound() async {
+        let gauge = Gauge()
+        var progress: [Int] = []
+        let results = await concurrentMap(
+            Array(0..<20),
+            limit: 3,
+            operation: { item in
+                gauge.enter()
+                await Task.yield()
+                gauge.leave()
+                return item * 2
+            },
+            progress: { done, _ in progress.append(done) }
+        )
+        #expect(results == (0..<20).map { $0 * 2 })
+        #expect(gauge.peak <= 3)
+        #expect(progress == Array(1...20))
     }
 }

@@ -35,7 +35,9 @@ struct TestLinksCommandTests {
         """#
 
     func testLinks(_ arguments: [String], links: String = Self.links) throws -> (RecordedOutput, Int32) {
-        let scratch = try ScratchDirectory(["aasa/example.com/apple-app-site-association": Self.shop, "links.json": links])
+        let scratch = try ScratchDirectory([
+            "aasa/example.com/apple-app-site-association": Self.shop, "links.json": links,
+        ])
         let command = try TestLinksCommand.parse(
             arguments.map { $0.replacing("$DIR", with: scratch.path) }
         )
@@ -50,19 +52,32 @@ struct TestLinksCommandTests {
         let (output, code) = try runCapturing { try command.run(output: $0) }
         #expect(code == 0)
         #expect(output.out.last?.hasSuffix("12 passed, 0 failed") == true)
-        #expect(output.outText.contains("PASS  https://lieferando.de/fr#cartes-épargne: matched by applinks.details[0].components[4]"))
+        #expect(
+            output.outText.contains(
+                "PASS  https://lieferando.de/fr#cartes-épargne: matched by applinks.details[0].components[4]"
+            )
+        )
     }
 
     @Test func failuresAreNamedAndExitOne() throws {
         let (output, code) = try testLinks([
-            "--dir", "$DIR/aasa", "--domain", "example.com", "--links", "$DIR/links.json", "--bundle-id", "com.example.shop",
+            "--dir", "$DIR/aasa", "--domain", "example.com", "--links", "$DIR/links.json", "--bundle-id",
+            "com.example.shop",
         ])
         #expect(code == 1)
         let text = output.outText
         #expect(text.contains("PASS  https://example.com/shop/1: matched by applinks.details[0].components[1]"))
         #expect(text.contains("FAIL  https://example.com/about: unhandled: no rule matched (expected matched)"))
-        #expect(text.contains(#"FAIL  https://example.com/account/orders: excluded by applinks.details[0].components[0] {"/":"/account/*","exclude":true}"#))
-        #expect(text.contains("FAIL  https://example.com/shop/basket: incorrectly handled: matched by applinks.details[0].components[1]"))
+        #expect(
+            text.contains(
+                #"FAIL  https://example.com/account/orders: excluded by applinks.details[0].components[0] {"/":"/account/*","exclude":true}"#
+            )
+        )
+        #expect(
+            text.contains(
+                "FAIL  https://example.com/shop/basket: incorrectly handled: matched by applinks.details[0].components[1]"
+            )
+        )
         #expect(text.hasSuffix("1 passed, 3 failed"))
     }
 
@@ -75,7 +90,11 @@ struct TestLinksCommandTests {
         let xml = output.outText
         #expect(xml.hasPrefix(#"<?xml version="1.0" encoding="UTF-8"?>"#))
         #expect(xml.contains(#"<testsuites name="aasa test-links" tests="4" failures="3" errors="0">"#))
-        #expect(xml.contains(#"<failure type="excluded" message="excluded by applinks.details[0].components[0] {&quot;/&quot;:&quot;/account/*&quot;,&quot;exclude&quot;:true} (expected matched)">"#))
+        #expect(
+            xml.contains(
+                #"<failure type="excluded" message="excluded by applinks.details[0].components[0] {&quot;/&quot;:&quot;/account/*&quot;,&quot;exclude&quot;:true} (expected matched)">"#
+            )
+        )
         #expect(xml.contains(#"<failure type="incorrectly-handled""#))
         let document = try XMLDocument(xmlString: xml)
         #expect(try document.nodes(forXPath: "//testcase").count == 4)
@@ -109,7 +128,10 @@ struct TestLinksCommandTests {
 
     @Test func unparsableURLIsAFailureNotACrash() throws {
         let (output, code) = try testLinks(
-            ["--file", "$DIR/aasa/example.com/apple-app-site-association", "--links", "$DIR/links.json", "--bundle-id", "com.example.shop"],
+            [
+                "--file", "$DIR/aasa/example.com/apple-app-site-association", "--links", "$DIR/links.json",
+                "--bundle-id", "com.example.shop",
+            ],
             links: #"{"deep_linkable_urls": ["https://exa mple.com/shop/1"]}"#
         )
         #expect(code == 1)
@@ -121,8 +143,14 @@ struct TestLinksCommandTests {
         ["--dir", "$DIR/aasa", "--links", "$DIR/links.json"],
         ["--file", "$DIR/missing", "--links", "$DIR/links.json"],
         ["--file", "$DIR/links.json", "--dir", "$DIR/aasa", "--links", "$DIR/links.json"],
-        ["--file", "$DIR/aasa/example.com/apple-app-site-association", "--links", "$DIR/aasa/example.com/apple-app-site-association"],
-        ["--file", "$DIR/aasa/example.com/apple-app-site-association", "--links", "$DIR/links.json", "--bundle-id", "a", "--app-id", "b"],
+        [
+            "--file", "$DIR/aasa/example.com/apple-app-site-association", "--links",
+            "$DIR/aasa/example.com/apple-app-site-association",
+        ],
+        [
+            "--file", "$DIR/aasa/example.com/apple-app-site-association", "--links", "$DIR/links.json", "--bundle-id",
+            "a", "--app-id", "b",
+        ],
     ])
     func badInputExitsTwo(arguments: [String]) throws {
         let (output, code) = try testLinks(arguments)
@@ -138,7 +166,8 @@ struct TestLinksCommandTests {
         ])
         let seed = try ValidateUniversalLinksCommand.parse([
             "--bundle-id", "com.lieferando.app", "--domain", "lieferando.de",
-            "--aasa-path", Self.lieferando + "/apple-app-site-association", "--universal-links-path", Self.lieferando + "/links.json",
+            "--aasa-path", Self.lieferando + "/apple-app-site-association", "--universal-links-path",
+            Self.lieferando + "/links.json",
             "--format", "junit",
         ])
         let (modernOutput, modernCode) = try runCapturing { try modern.run(output: $0) }
@@ -154,9 +183,12 @@ struct TestLinksCommandTests {
             "strict.schema.json": #"{"type":"object","required":["webcredentials"]}"#,
         ])
         let seed = try ValidateSchemaCommand.parse([
-            "--aasa-path", scratch.at("apple-app-site-association"), "--json-schema-path", scratch.at("strict.schema.json"),
+            "--aasa-path", scratch.at("apple-app-site-association"), "--json-schema-path",
+            scratch.at("strict.schema.json"),
         ])
-        let modern = try ValidateCommand.parse([scratch.at("apple-app-site-association"), "--schema", scratch.at("strict.schema.json")])
+        let modern = try ValidateCommand.parse([
+            scratch.at("apple-app-site-association"), "--schema", scratch.at("strict.schema.json"),
+        ])
         let (seedOutput, seedCode) = try runCapturing { try seed.run(output: $0) }
         let (modernOutput, modernCode) = try runCapturing { try modern.run(output: $0) }
         #expect(seedCode == 1)

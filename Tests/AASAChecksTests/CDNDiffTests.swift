@@ -14,23 +14,36 @@ import Testing
         }
         """
     /// The same file the way the CDN re-serialises it: other key order, no whitespace.
-    static let cdnSame = #"{"applinks":{"details":[{"components":[{"/":"/shop/*"},{"exclude":true,"/":"/help/*"}],"appIDs":["ABCDE12345.com.example.app"]}]}}"#
-    static let cdnOld = #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/shop/*"}]}]}}"#
+    static let cdnSame =
+        #"{"applinks":{"details":[{"components":[{"/":"/shop/*"},{"exclude":true,"/":"/help/*"}],"appIDs":["ABCDE12345.com.example.app"]}]}}"#
+    static let cdnOld =
+        #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/shop/*"}]}]}}"#
 
     /// One server plays both parts: the origin at /.well-known/…, the CDN at /a/v1/<domain>.
-    static func servers(cdn: @escaping @Sendable (HTTPRequestHead) -> FakeResponse, origin: FakeResponse = .json(origin))
+    static func servers(
+        cdn: @escaping @Sendable (HTTPRequestHead) -> FakeResponse,
+        origin: FakeResponse = .json(origin)
+    )
         -> FakeHTTPServer.Responder
     {
-        { head in head.uri.hasPrefix("/a/v1/") ? cdn(head) : (head.uri == "/.well-known/apple-app-site-association" ? origin : .notFound) }
+        { head in
+            head.uri.hasPrefix("/a/v1/")
+                ? cdn(head) : (head.uri == "/.well-known/apple-app-site-association" ? origin : .notFound)
+        }
     }
 
     private func compare(_ server: FakeHTTPServer) async throws -> CDNComparison {
         let fetcher = try HTTPFetcher(configuration: .init(timeout: .seconds(5)))
-        return await CDNDiff(fetcher: fetcher, cdnBase: server.baseURL + "/a/v1", originBase: server.baseURL).compare("example.com")
+        return await CDNDiff(fetcher: fetcher, cdnBase: server.baseURL + "/a/v1", originBase: server.baseURL).compare(
+            "example.com"
+        )
     }
 
     @Test func reserialisedCopyIsInSync() async throws {
-        let cdn = FakeResponse.json(Self.cdnSame, headers: [("Apple-From", "https://example.com/.well-known/apple-app-site-association"), ("Age", "120")])
+        let cdn = FakeResponse.json(
+            Self.cdnSame,
+            headers: [("Apple-From", "https://example.com/.well-known/apple-app-site-association"), ("Age", "120")]
+        )
         try await FakeHTTPServer.with(Self.servers(cdn: { _ in cdn })) { server in
             let comparison = try await compare(server)
             guard case .inSync = comparison.outcome else {
@@ -83,7 +96,11 @@ import Testing
             #expect(failure.cacheControl == "max-age=1800")
             #expect(failure.age == "42")
             #expect(failure.explanation.contains("did not answer Apple in time"))
-            #expect(failure.headers.map(\.name) == ["Apple-Failure-Reason", "Apple-Failure-Details", "Apple-Try-Direct", "Cache-Control", "Age"])
+            #expect(
+                failure.headers.map(\.name) == [
+                    "Apple-Failure-Reason", "Apple-Failure-Details", "Apple-Try-Direct", "Cache-Control", "Age",
+                ]
+            )
         }
     }
 
@@ -121,8 +138,12 @@ import Testing
     }
 
     @Test func originErrorWinsAndKeepsTheCDNFailure() async throws {
-        let cdn = FakeResponse(.notFound, headers: [("Apple-Failure-Reason", "SWCERR00101 Bad HTTP Response: 404 Not Found")])
-        try await FakeHTTPServer.with(Self.servers(cdn: { _ in cdn }, origin: FakeResponse(.internalServerError))) { server in
+        let cdn = FakeResponse(
+            .notFound,
+            headers: [("Apple-Failure-Reason", "SWCERR00101 Bad HTTP Response: 404 Not Found")]
+        )
+        try await FakeHTTPServer.with(Self.servers(cdn: { _ in cdn }, origin: FakeResponse(.internalServerError))) {
+            server in
             let comparison = try await compare(server)
             guard case .originError(let message) = comparison.outcome else {
                 Issue.record("expected an origin error, got \(comparison.outcome.name)")
@@ -135,7 +156,10 @@ import Testing
     }
 
     @Test func redirectingOriginIsAnOriginError() async throws {
-        let origin = FakeResponse(.movedPermanently, headers: [("Location", "https://www.example.com/.well-known/apple-app-site-association")])
+        let origin = FakeResponse(
+            .movedPermanently,
+            headers: [("Location", "https://www.example.com/.well-known/apple-app-site-association")]
+        )
         try await FakeHTTPServer.with(Self.servers(cdn: { _ in .json(Self.cdnSame) }, origin: origin)) { server in
             let comparison = try await compare(server)
             guard case .originError(let message) = comparison.outcome else {

@@ -4,12 +4,14 @@ import NIOHTTP1
 import Testing
 
 @Suite struct HTTPFetcherTests {
-    private let aasa = #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/shop/*"}]}]}}"#
+    private let aasa =
+        #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/shop/*"}]}]}}"#
 
     @Test func redirectIsReportedNotFollowed() async throws {
-        try await FakeHTTPServer.with({ head in
+        let respond: FakeHTTPServer.Responder = { head in
             head.uri == "/start" ? FakeResponse(.movedPermanently, headers: [("Location", "/elsewhere")]) : .json("{}")
-        }) { server in
+        }
+        try await FakeHTTPServer.with(respond) { server in
             let response = try await HTTPFetcher().fetch(server.baseURL + "/start")
             #expect(response.status == 301)
             #expect(response.isRedirect)
@@ -19,7 +21,8 @@ import Testing
     }
 
     @Test func sendsTheHostHeaderForABaseURL() async throws {
-        try await FakeHTTPServer.with({ _ in .json("{}") }) { server in
+        let respond: FakeHTTPServer.Responder = { _ in .json("{}") }
+        try await FakeHTTPServer.with(respond) { server in
             _ = try await HTTPFetcher().fetch(server.baseURL + "/x", host: "example.com")
             #expect(server.requests.first?.headers["Host"] == ["example.com"])
             #expect(server.requests.first?.headers["User-Agent"].first?.contains("AASA-Bot") == true)
@@ -27,7 +30,8 @@ import Testing
     }
 
     @Test func slowServerHitsTheTimeout() async throws {
-        try await FakeHTTPServer.with({ _ in FakeResponse(delivery: .never) }) { server in
+        let respond: FakeHTTPServer.Responder = { _ in FakeResponse(delivery: .never) }
+        try await FakeHTTPServer.with(respond) { server in
             let fetcher = try HTTPFetcher(configuration: .init(timeout: .milliseconds(300)))
             await #expect {
                 _ = try await fetcher.fetch(server.baseURL + "/")
@@ -38,7 +42,10 @@ import Testing
     }
 
     @Test func endlessBodyIsCutAtTheLimit() async throws {
-        try await FakeHTTPServer.with({ _ in FakeResponse(headers: [("Content-Type", "application/json")], delivery: .endless) }) { server in
+        let respond: FakeHTTPServer.Responder = { _ in
+            FakeResponse(headers: [("Content-Type", "application/json")], delivery: .endless)
+        }
+        try await FakeHTTPServer.with(respond) { server in
             let fetcher = try HTTPFetcher(configuration: .init(maximumBodySize: 300 * 1024))
             await #expect {
                 _ = try await fetcher.fetch(server.baseURL + "/")
@@ -50,9 +57,13 @@ import Testing
     }
 
     @Test func gzipBodyIsDecompressed() async throws {
-        try await FakeHTTPServer.with({ _ in
-            FakeResponse(headers: [("Content-Type", "application/json"), ("Content-Encoding", "gzip")], body: Gzip.smallAASA)
-        }) { server in
+        let respond: FakeHTTPServer.Responder = { _ in
+            FakeResponse(
+                headers: [("Content-Type", "application/json"), ("Content-Encoding", "gzip")],
+                body: Gzip.smallAASA
+            )
+        }
+        try await FakeHTTPServer.with(respond) { server in
             let response = try await HTTPFetcher().fetch(server.baseURL + "/")
             #expect(String(decoding: response.body, as: UTF8.self).hasPrefix(#"{"applinks""#))
             #expect(response.body.count == 105)
@@ -63,9 +74,10 @@ import Testing
     }
 
     @Test func gzipBombIsCutAfterDecompression() async throws {
-        try await FakeHTTPServer.with({ _ in
+        let respond: FakeHTTPServer.Responder = { _ in
             FakeResponse(headers: [("Content-Encoding", "gzip")], body: Gzip.oversizeAASA)
-        }) { server in
+        }
+        try await FakeHTTPServer.with(respond) { server in
             let fetcher = try HTTPFetcher(configuration: .init(maximumBodySize: 100_000))
             await #expect {
                 _ = try await fetcher.fetch(server.baseURL + "/")
@@ -77,7 +89,8 @@ import Testing
 
     @Test func selfSignedIsRejectedWithoutTheCA() async throws {
         let certificates = try TestCertificates()
-        try await FakeHTTPServer.with(tls: try certificates.serverContext(), { _ in .json("{}") }) { server in
+        let respond: FakeHTTPServer.Responder = { _ in .json("{}") }
+        try await FakeHTTPServer.with(tls: try certificates.serverContext(), respond) { server in
             await #expect {
                 _ = try await HTTPFetcher().fetch(server.baseURL + "/")
             } throws: { error in
@@ -90,7 +103,8 @@ import Testing
         let certificates = try TestCertificates(validFor: 30 * 86_400)
         let caFile = try certificates.writeCAFile()
         defer { try? FileManager.default.removeItem(atPath: caFile) }
-        try await FakeHTTPServer.with(tls: try certificates.serverContext(), { _ in .json("{}") }) { server in
+        let respond: FakeHTTPServer.Responder = { _ in .json("{}") }
+        try await FakeHTTPServer.with(tls: try certificates.serverContext(), respond) { server in
             let fetcher = try HTTPFetcher(configuration: .init(caFile: caFile))
             let response = try await fetcher.fetch(server.baseURL + "/", host: "example.com")
             #expect(response.status == 200)
@@ -102,7 +116,8 @@ import Testing
 
     @Test func insecureAcceptsAnyCertificateAndStillReadsIt() async throws {
         let certificates = try TestCertificates()
-        try await FakeHTTPServer.with(tls: try certificates.serverContext(), { _ in .json("{}") }) { server in
+        let respond: FakeHTTPServer.Responder = { _ in .json("{}") }
+        try await FakeHTTPServer.with(tls: try certificates.serverContext(), respond) { server in
             let response = try await HTTPFetcher(configuration: .init(insecure: true)).fetch(server.baseURL + "/")
             #expect(response.status == 200)
             #expect(response.certificate?.subject.contains("127.0.0.1") == true)
@@ -117,7 +132,8 @@ import Testing
 
     @Test func refusedConnectionIsAConnectionError() async throws {
         // Bind, learn a free port, stop: nothing listens there any more.
-        let port = try await FakeHTTPServer.with({ _ in .notFound }) { $0.port }
+        let respond: FakeHTTPServer.Responder = { _ in .notFound }
+        let port = try await FakeHTTPServer.with(respond) { $0.port }
         await #expect {
             _ = try await HTTPFetcher().fetch("http://127.0.0.1:\(port)/")
         } throws: { error in

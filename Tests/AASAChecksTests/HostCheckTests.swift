@@ -5,10 +5,13 @@ import NIOHTTP1
 import Testing
 
 @Suite struct HostCheckTests {
-    static let aasa = #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/shop/*"}]}]}}"#
+    static let aasa =
+        #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/shop/*"}]}]}}"#
 
     /// A well-behaved origin for example.com, with `override` answering first.
-    static func origin(_ override: @escaping @Sendable (HTTPRequestHead) -> FakeResponse? = { _ in nil }) -> FakeHTTPServer.Responder {
+    static func origin(
+        _ override: @escaping @Sendable (HTTPRequestHead) -> FakeResponse? = { _ in nil }
+    ) -> FakeHTTPServer.Responder {
         { head in
             if let response = override(head) { return response }
             switch head.uri {
@@ -19,9 +22,14 @@ import Testing
     }
 
     private func check(
-        _ server: FakeHTTPServer, fetcher: HTTPFetcher? = nil, options: HostCheck.Options = .init()
+        _ server: FakeHTTPServer,
+        fetcher: HTTPFetcher? = nil,
+        options: HostCheck.Options = .init()
     ) async throws -> HostReport {
-        let check = HostCheck(fetcher: try fetcher ?? HTTPFetcher(configuration: .init(timeout: .seconds(5))), options: options)
+        let check = HostCheck(
+            fetcher: try fetcher ?? HTTPFetcher(configuration: .init(timeout: .seconds(5))),
+            options: options
+        )
         return await check.run(try HostTarget("example.com", baseURL: server.baseURL))
     }
 
@@ -33,18 +41,24 @@ import Testing
             #expect(report.check("tls.trusted")?.status == .skip)  // plain HTTP base URL
             #expect(report.check("legacy-path")?.status == .pass)
             #expect(report.check("app.listed")?.message.contains("ABCDE12345.com.example.app") == true)
-            #expect(report.checks.prefix(11).map(\.id) == [
-                "connect", "tls.trusted", "tls.expiry", "http.redirect", "http.status", "http.content-type", "file.size",
-                "json.valid", "aasa.schema", "aasa.lints", "legacy-path",
-            ])
+            #expect(
+                report.checks.prefix(11).map(\.id) == [
+                    "connect", "tls.trusted", "tls.expiry", "http.redirect", "http.status", "http.content-type",
+                    "file.size",
+                    "json.valid", "aasa.schema", "aasa.lints", "legacy-path",
+                ]
+            )
             #expect(server.requests.allSatisfy { $0.headers["Host"] == ["example.com"] })
         }
     }
 
     @Test func redirectFailsNamingTheLocation() async throws {
-        try await FakeHTTPServer.with(Self.origin { head in
-            head.uri.hasPrefix("/.well-known") ? FakeResponse(.found, headers: [("Location", "https://www.example.com/aasa")]) : nil
-        }) { server in
+        try await FakeHTTPServer.with(
+            Self.origin { head in
+                head.uri.hasPrefix("/.well-known")
+                    ? FakeResponse(.found, headers: [("Location", "https://www.example.com/aasa")]) : nil
+            }
+        ) { server in
             let report = try await check(server)
             let redirect = try #require(report.check("http.redirect"))
             #expect(redirect.status == .fail)
@@ -55,9 +69,11 @@ import Testing
     }
 
     @Test func wrongContentTypeIsAWarning() async throws {
-        try await FakeHTTPServer.with(Self.origin { head in
-            head.uri.hasPrefix("/.well-known") ? .json(Self.aasa, contentType: "application/octet-stream") : nil
-        }) { server in
+        try await FakeHTTPServer.with(
+            Self.origin { head in
+                head.uri.hasPrefix("/.well-known") ? .json(Self.aasa, contentType: "application/octet-stream") : nil
+            }
+        ) { server in
             let report = try await check(server)
             #expect(report.check("http.content-type")?.status == .warn)
             #expect(report.check("http.content-type")?.message.contains("application/octet-stream") == true)
@@ -66,8 +82,11 @@ import Testing
     }
 
     @Test func oversizeFileFails() async throws {
-        let big = #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/"# + String(repeating: "a", count: 140_000) + #""}]}]}}"#
-        try await FakeHTTPServer.with(Self.origin { head in head.uri.hasPrefix("/.well-known") ? .json(big) : nil }) { server in
+        let big =
+            #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/"#
+            + String(repeating: "a", count: 140_000) + #""}]}]}}"#
+        try await FakeHTTPServer.with(Self.origin { head in head.uri.hasPrefix("/.well-known") ? .json(big) : nil }) {
+            server in
             let report = try await check(server)
             let size = try #require(report.check("file.size"))
             #expect(size.status == .fail)
@@ -76,11 +95,16 @@ import Testing
     }
 
     @Test func oversizeCountsTheUncompressedBody() async throws {
-        try await FakeHTTPServer.with(Self.origin { head in
-            head.uri.hasPrefix("/.well-known")
-                ? FakeResponse(headers: [("Content-Type", "application/json"), ("Content-Encoding", "gzip")], body: Gzip.oversizeAASA)
-                : nil
-        }) { server in
+        try await FakeHTTPServer.with(
+            Self.origin { head in
+                head.uri.hasPrefix("/.well-known")
+                    ? FakeResponse(
+                        headers: [("Content-Type", "application/json"), ("Content-Encoding", "gzip")],
+                        body: Gzip.oversizeAASA
+                    )
+                    : nil
+            }
+        ) { server in
             let report = try await check(server)
             let size = try #require(report.check("file.size"))
             #expect(size.status == .fail)
@@ -90,9 +114,12 @@ import Testing
     }
 
     @Test func endlessBodyIsCutAndReported() async throws {
-        try await FakeHTTPServer.with(Self.origin { head in
-            head.uri.hasPrefix("/.well-known") ? FakeResponse(headers: [("Content-Type", "application/json")], delivery: .endless) : nil
-        }) { server in
+        try await FakeHTTPServer.with(
+            Self.origin { head in
+                head.uri.hasPrefix("/.well-known")
+                    ? FakeResponse(headers: [("Content-Type", "application/json")], delivery: .endless) : nil
+            }
+        ) { server in
             let report = try await check(server)
             #expect(report.check("file.size")?.status == .fail)
             #expect(report.check("file.size")?.message.contains("stopped reading") == true)
@@ -100,8 +127,12 @@ import Testing
     }
 
     @Test func slowHostTimesOut() async throws {
-        try await FakeHTTPServer.with({ _ in FakeResponse(delivery: .never) }) { server in
-            let report = try await check(server, fetcher: try HTTPFetcher(configuration: .init(timeout: .milliseconds(300))))
+        let respond: FakeHTTPServer.Responder = { _ in FakeResponse(delivery: .never) }
+        try await FakeHTTPServer.with(respond) { server in
+            let report = try await check(
+                server,
+                fetcher: try HTTPFetcher(configuration: .init(timeout: .milliseconds(300)))
+            )
             #expect(report.check("http.status")?.status == .fail)
             #expect(report.check("http.status")?.message.contains("no complete response") == true)
             #expect(report.status == .fail)
@@ -109,7 +140,9 @@ import Testing
     }
 
     @Test func invalidJSONFails() async throws {
-        try await FakeHTTPServer.with(Self.origin { head in head.uri.hasPrefix("/.well-known") ? .json("{\"applinks\": ") : nil }) { server in
+        try await FakeHTTPServer.with(
+            Self.origin { head in head.uri.hasPrefix("/.well-known") ? .json("{\"applinks\": ") : nil }
+        ) { server in
             let report = try await check(server)
             #expect(report.check("json.valid")?.status == .fail)
             #expect(report.check("aasa.schema")?.status == .skip)
@@ -117,7 +150,8 @@ import Testing
     }
 
     @Test func notFoundFails() async throws {
-        try await FakeHTTPServer.with({ _ in .notFound }) { server in
+        let respond: FakeHTTPServer.Responder = { _ in .notFound }
+        try await FakeHTTPServer.with(respond) { server in
             let report = try await check(server)
             #expect(report.check("http.status")?.status == .fail)
             #expect(report.check("http.status")?.message == "404 Not Found instead of 200")
@@ -125,9 +159,11 @@ import Testing
     }
 
     @Test func differingLegacyFileWarns() async throws {
-        try await FakeHTTPServer.with(Self.origin { head in
-            head.uri == "/apple-app-site-association" ? .json(#"{"applinks":{"details":[]}}"#) : nil
-        }) { server in
+        try await FakeHTTPServer.with(
+            Self.origin { head in
+                head.uri == "/apple-app-site-association" ? .json(#"{"applinks":{"details":[]}}"#) : nil
+            }
+        ) { server in
             let report = try await check(server)
             let legacy = try #require(report.check("legacy-path"))
             #expect(legacy.status == .warn)
@@ -136,7 +172,9 @@ import Testing
     }
 
     @Test func identicalLegacyFilePasses() async throws {
-        try await FakeHTTPServer.with(Self.origin { head in head.uri == "/apple-app-site-association" ? .json(Self.aasa) : nil }) { server in
+        try await FakeHTTPServer.with(
+            Self.origin { head in head.uri == "/apple-app-site-association" ? .json(Self.aasa) : nil }
+        ) { server in
             let report = try await check(server)
             #expect(report.check("legacy-path")?.message.contains("same content") == true)
         }
@@ -151,8 +189,11 @@ import Testing
     }
 
     @Test func assetLinksAreCheckedWhenAsked() async throws {
-        let statements = #"[{"relation":["delegate_permission/common.handle_all_urls"],"target":{"namespace":"android_app","package_name":"com.example.app","sha256_cert_fingerprints":["14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"]}}]"#
-        try await FakeHTTPServer.with(Self.origin { head in head.uri == "/.well-known/assetlinks.json" ? .json(statements) : nil }) { server in
+        let statements =
+            #"[{"relation":["delegate_permission/common.handle_all_urls"],"target":{"namespace":"android_app","package_name":"com.example.app","sha256_cert_fingerprints":["14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"]}}]"#
+        try await FakeHTTPServer.with(
+            Self.origin { head in head.uri == "/.well-known/assetlinks.json" ? .json(statements) : nil }
+        ) { server in
             let report = try await check(server, options: .init(assetLinks: true))
             #expect(report.check("assetlinks")?.status == .pass)
         }

@@ -35,13 +35,15 @@ import Testing
 
     @Test func ownOriginAgainstAFakeCDN() async throws {
         try await OwnOrigin.with(Self.files) { origin in
-            try await FakeHTTPServer.with({ head in
+            let respond: FakeHTTPServer.Responder = { head in
                 // www.example.com serves one rule; this copy has two.
                 head.uri == "/a/v1/example.com" ? .json(CDNDiffTests.cdnSame) : .json(CDNDiffTests.origin)
-            }) { cdn in
+            }
+            try await FakeHTTPServer.with(respond) { cdn in
                 let diff = CDNDiff(
                     fetcher: try HTTPFetcher(configuration: .init(timeout: .seconds(5))),
-                    cdnBase: cdn.baseURL + "/a/v1/", originBase: origin.baseURL
+                    cdnBase: cdn.baseURL + "/a/v1/",
+                    originBase: origin.baseURL
                 )
                 #expect(await diff.compare("example.com").outcome.name == "in-sync")
                 let stale = await diff.compare("www.example.com")

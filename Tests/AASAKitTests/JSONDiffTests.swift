@@ -7,8 +7,12 @@ import Testing
     }
 
     @Test func keyOrderAndWhitespaceAreIgnored() throws {
-        let origin = try parse(#"{"applinks": {"details": [{"appIDs": ["A.b"], "components": [{"/": "/x/*"}]}]}, "webcredentials": {"apps": []}}"#)
-        let cdn = try parse(#"{"webcredentials":{"apps":[]},"applinks":{"details":[{"components":[{"/":"/x/*"}],"appIDs":["A.b"]}]}}"#)
+        let origin = try parse(
+            #"{"applinks": {"details": [{"appIDs": ["A.b"], "components": [{"/": "/x/*"}]}]}, "webcredentials": {"apps": []}}"#
+        )
+        let cdn = try parse(
+            #"{"webcredentials":{"apps":[]},"applinks":{"details":[{"components":[{"/":"/x/*"}],"appIDs":["A.b"]}]}}"#
+        )
         #expect(JSONDiff(from: origin, to: cdn).isEmpty)
     }
 
@@ -31,18 +35,22 @@ import Testing
 
     @Test func reportsAddedAndRemovedKeys() throws {
         let diff = JSONDiff(from: try parse(#"{"a":1,"b":2}"#), to: try parse(#"{"b":2,"c":3}"#))
-        #expect(diff.changes == [
-            .init(path: JSONPath([.key("a")]), kind: .removed, old: 1, new: nil),
-            .init(path: JSONPath([.key("c")]), kind: .added, old: nil, new: 3),
-        ])
+        #expect(
+            diff.changes == [
+                .init(path: JSONPath([.key("a")]), kind: .removed, old: 1, new: nil),
+                .init(path: JSONPath([.key("c")]), kind: .added, old: nil, new: 3),
+            ]
+        )
     }
 
     @Test func arraysCompareByIndex() throws {
         let diff = JSONDiff(from: try parse(#"["x","y"]"#), to: try parse(#"["y"]"#))
-        #expect(diff.changes == [
-            .init(path: JSONPath([.index(0)]), kind: .changed, old: "x", new: "y"),
-            .init(path: JSONPath([.index(1)]), kind: .removed, old: "y", new: nil),
-        ])
+        #expect(
+            diff.changes == [
+                .init(path: JSONPath([.index(0)]), kind: .changed, old: "x", new: "y"),
+                .init(path: JSONPath([.index(1)]), kind: .removed, old: "y", new: nil),
+            ]
+        )
         let grown = JSONDiff(from: try parse("[]"), to: try parse("[true]"))
         #expect(grown.changes == [.init(path: JSONPath([.index(0)]), kind: .added, old: nil, new: true)])
     }

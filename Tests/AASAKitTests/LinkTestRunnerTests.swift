@@ -19,7 +19,9 @@ import Testing
     ]
 
     private func run(
-        _ expectations: String, file: JSONValue = shop, app: LinkTestApp? = .bundleID("com.example.shop")
+        _ expectations: String,
+        file: JSONValue = shop,
+        app: LinkTestApp? = .bundleID("com.example.shop")
     ) throws -> LinkTestReport {
         let list = try LinkExpectations(bytes: Array(expectations.utf8), file: "links.json")
         return LinkTestRunner(file: AASAFile(json: file), domain: "example.com").run(list, app: app)
@@ -61,12 +63,16 @@ import Testing
                 "details": [
                     [
                         "appIDs": ["ABCDE12345.com.lieferando.app"],
-                        "components": [["/": "/$(lang)", "#": "$(stamp-cards)", "percentEncoded": .bool(percentEncoded)]],
+                        "components": [
+                            ["/": "/$(lang)", "#": "$(stamp-cards)", "percentEncoded": .bool(percentEncoded)]
+                        ],
                     ]
                 ],
             ]
         ]
-        let list = LinkExpectations(entries: [.init(url: "https://lieferando.de/fr#cartes-épargne", expectation: .matched)])
+        let list = LinkExpectations(entries: [
+            .init(url: "https://lieferando.de/fr#cartes-épargne", expectation: .matched)
+        ])
         let report = LinkTestRunner(file: AASAFile(json: file), domain: "lieferando.de").run(list)
         #expect(report.results.first?.decision == decision)
     }
@@ -102,7 +108,9 @@ import Testing
     }
 
     @Test func incorrectlyHandledNamesTheRule() throws {
-        let report = try run(#"{"non_deep_linkable_urls": ["https://example.com/shop/basket", "https://example.com/account/x"]}"#)
+        let report = try run(
+            #"{"non_deep_linkable_urls": ["https://example.com/shop/basket", "https://example.com/account/x"]}"#
+        )
         #expect(report.summaryLine == "1 passed, 1 failed")
         let failure = try #require(report.failures.first)
         #expect(failure.failure == .incorrectlyHandled)
@@ -126,7 +134,9 @@ import Testing
     }
 
     @Test func unparsableURLIsAReportedFailure() throws {
-        let report = try run(#"{"deep_linkable_urls": ["not a url", "ftp://example.com/shop/1", "https://example.com/shop/1"]}"#)
+        let report = try run(
+            #"{"deep_linkable_urls": ["not a url", "ftp://example.com/shop/1", "https://example.com/shop/1"]}"#
+        )
         #expect(report.results.map(\.failure) == [.invalidURL, .invalidURL, nil])
         #expect(report.results.first?.message.isEmpty == false)
     }
@@ -141,8 +151,14 @@ import Testing
     }
 
     @Test func bundleIDIgnoresPrefixesOfAnyLength() throws {
-        let file: JSONValue = ["applinks": ["details": [["appIDs": ["ABCD1234.com.example.app"], "components": [["/": "*"]]]]]]
-        let report = try run(#"{"deep_linkable_urls": ["https://example.com/"]}"#, file: file, app: .bundleID("com.example.app"))
+        let file: JSONValue = [
+            "applinks": ["details": [["appIDs": ["ABCD1234.com.example.app"], "components": [["/": "*"]]]]]
+        ]
+        let report = try run(
+            #"{"deep_linkable_urls": ["https://example.com/"]}"#,
+            file: file,
+            app: .bundleID("com.example.app")
+        )
         #expect(report.results.map(\.appID) == ["ABCD1234.com.example.app"])
         #expect(report.failedCount == 0)
     }
@@ -179,7 +195,10 @@ import Testing
 
     @Test func objectEntriesInTheSeedListsDefaultTheirExpectation() throws {
         let list = try LinkExpectations(
-            bytes: Array(#"{"deep_linkable_urls": [{"url": "https://x/a", "bundleID": "b"}], "non_deep_linkable_urls": [{"url": "https://x/b"}]}"#.utf8)
+            bytes: Array(
+                #"{"deep_linkable_urls": [{"url": "https://x/a", "bundleID": "b"}], "non_deep_linkable_urls": [{"url": "https://x/b"}]}"#
+                    .utf8
+            )
         )
         #expect(list.entries.map(\.expectation) == [.matched, .notMatched])
         #expect(list.entries.first?.app == .bundleID("b"))

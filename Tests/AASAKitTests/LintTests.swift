@@ -170,6 +170,26 @@ struct ServiceLintTests {
         #expect(finding.message.contains("matches no URL"))
     }
 
+    /// The quadratic unreachable-rule check has a budget, so a generated
+    /// file cannot stall a reload.
+    @Test(arguments: [(700, false), (800, true)])
+    func unreachableRuleCheckIsBounded(_ ruleCount: Int, _ skipped: Bool) throws {
+        let components = (0..<ruleCount).map { #"{"/":"/a\#($0)"}"# }.joined(separator: ",")
+        let json = #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.a"],"components":[\#(components)]}]}}"#
+        let budget = Linter.unreachableRulePairBudget
+        #expect((ruleCount * (ruleCount - 1) / 2 > budget) == skipped)
+        if skipped {
+            let codes = try lint(json).map(\.code)
+            #expect(codes == ["lint.unreachable-rule-skipped"])
+        }
+    }
+
+    @Test func shadowedRulesAreReported() throws {
+        let json =
+            #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.a"],"components":[{"/":"*"},{"/":"/a","exclude":true}]}]}}"#
+        #expect(try lint(json).map(\.code) == ["lint.unreachable-exclude"])
+    }
+
     @Test func nonObjectRootYieldsNoLints() {
         #expect(Linter().lint([1, 2], byteCount: 5).isEmpty)
     }

@@ -1,8 +1,10 @@
 import Foundation
 
-/// Writes the served trees: `DIR/dNNNN.bench.example/apple-app-site-association`
-/// (valid, ~2 KB, pretty-printed like a hand-written file) and
-/// `DIR/nginx-map.conf`, the same bodies inline in a `map $host` block.
+/// Writes the served trees: `DIR/aasa/dNNNN.bench.example/apple-app-site-association`
+/// (valid, ~2 KB, pretty-printed like a hand-written file) for `aasa serve`,
+/// the same files hard-linked at `DIR/www/<host>/.well-known/…` for nginx
+/// "files" (`root DIR/www/$host`), and `DIR/nginx-map.conf`, the same bodies
+/// inline in a `map $host` block for nginx "map".
 ///
 /// The served files use no `$(…)` references: nginx would read `$(` inside a
 /// map value as a variable and refuse the configuration.
@@ -22,9 +24,14 @@ enum SiteGenerator {
             let host = hostName(index, count: count)
             let body = file(index: index)
             total += body.utf8.count
-            let hostDirectory = directory + "/" + host
+            let hostDirectory = directory + "/aasa/" + host
+            let wellKnown = directory + "/www/" + host + "/.well-known"
             try manager.createDirectory(atPath: hostDirectory, withIntermediateDirectories: true)
-            try Data(body.utf8).write(to: URL(fileURLWithPath: hostDirectory + "/apple-app-site-association"))
+            try manager.createDirectory(atPath: wellKnown, withIntermediateDirectories: true)
+            let file = hostDirectory + "/apple-app-site-association"
+            try Data(body.utf8).write(to: URL(fileURLWithPath: file))
+            // The same inode for nginx "files": same bytes, same mtime.
+            try manager.linkItem(atPath: file, toPath: wellKnown + "/apple-app-site-association")
             // Single-quoted nginx string: the JSON has no `'`, `\` or `$`.
             map += "    \(host) '\(body)';\n"
         }

@@ -52,7 +52,11 @@ public struct CDNComparison: Sendable {
     public var cdnHeaders: [(name: String, value: String)]
 
     public init(
-        domain: String, originURL: String, cdnURL: String, outcome: Outcome, cdnFailure: CDNFailure? = nil,
+        domain: String,
+        originURL: String,
+        cdnURL: String,
+        outcome: Outcome,
+        cdnFailure: CDNFailure? = nil,
         cdnHeaders: [(name: String, value: String)] = []
     ) {
         self.domain = domain

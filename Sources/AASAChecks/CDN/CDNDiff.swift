@@ -6,7 +6,9 @@ public struct CDNDiff: Sendable {
     /// Apple's CDN; the domain is appended.
     public static let appleCDNBase = "https://app-site-association.cdn-apple.com/a/v1/"
     /// The CDN headers worth showing on success: where the copy came from and how old it is.
-    static let freshnessHeaders = ["Apple-From", "Apple-Origin-Format", "Age", "Cache-Control", "Expires", "Last-Modified"]
+    static let freshnessHeaders = [
+        "Apple-From", "Apple-Origin-Format", "Age", "Cache-Control", "Expires", "Last-Modified",
+    ]
 
     public var fetcher: HTTPFetcher
     /// Replaces ``appleCDNBase`` (`--cdn-base`).
@@ -57,8 +59,12 @@ public struct CDNDiff: Sendable {
             outcome = .cdnError(CDNFailure(message: "no CDN answer"))
         }
         return CDNComparison(
-            domain: target.host, originURL: originURL, cdnURL: cdnURL, outcome: outcome,
-            cdnFailure: cdnFailure, cdnHeaders: cdnHeaders
+            domain: target.host,
+            originURL: originURL,
+            cdnURL: cdnURL,
+            outcome: outcome,
+            cdnFailure: cdnFailure,
+            cdnHeaders: cdnHeaders
         )
     }
 
@@ -67,7 +73,11 @@ public struct CDNDiff: Sendable {
     }
 
     /// A 200 JSON answer, or why there is none (with the CDN's headers when it answered).
-    private func fetchJSON(_ url: String, host: String?, fromCDN: Bool) async -> Result<(JSONValue, FetchedResponse), Problem> {
+    private func fetchJSON(
+        _ url: String,
+        host: String?,
+        fromCDN: Bool
+    ) async -> Result<(JSONValue, FetchedResponse), Problem> {
         let response: FetchedResponse
         do {
             response = try await fetcher.fetch(url, host: host)
@@ -77,12 +87,19 @@ public struct CDNDiff: Sendable {
         if response.isRedirect {
             let location = response.header("Location") ?? "(no Location)"
             return .failure(
-                Problem(failure: CDNFailure(message: "\(url): \(response.statusLine) redirect to \(location) (not followed)", response: response))
+                Problem(
+                    failure: CDNFailure(
+                        message: "\(url): \(response.statusLine) redirect to \(location) (not followed)",
+                        response: response
+                    )
+                )
             )
         }
         guard response.status == 200 else {
             guard fromCDN else {
-                return .failure(Problem(failure: CDNFailure(message: "\(url) answers \(response.statusLine)", response: response)))
+                return .failure(
+                    Problem(failure: CDNFailure(message: "\(url) answers \(response.statusLine)", response: response))
+                )
             }
             return .failure(Problem(failure: CDNFailure(response: response)))
         }

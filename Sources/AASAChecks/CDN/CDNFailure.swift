@@ -1,5 +1,5 @@
-import Foundation
 import AASAKit
+import Foundation
 
 /// Why Apple's CDN has no usable copy, in Apple's own words (its
 /// `Apple-Failure-*` headers) and in plain words.
@@ -59,19 +59,23 @@ public struct CDNFailure: Sendable, Hashable {
 
     static func explain(status: Int, reason: String?) -> String {
         guard let reason else {
-            return "Apple's CDN answered \(status) without an Apple-Failure-Reason: it may not have fetched this domain yet "
+            return
+                "Apple's CDN answered \(status) without an Apple-Failure-Reason: it may not have fetched this domain yet "
                 + "(it fetches within about 24 hours of an install or update of an app that lists it)"
         }
         let origin = Self.originLine(reason)
         switch origin.status {
         case 403?:
-            return "the CDN has no copy because your origin answered Apple's crawler with \(origin.line): it refuses AASA-Bot "
+            return
+                "the CDN has no copy because your origin answered Apple's crawler with \(origin.line): it refuses AASA-Bot "
                 + "(a firewall, bot protection, geo-blocking or authentication in front of the file); "
                 + "allow the crawler, then wait for the cached failure to expire"
         case 404?, 410?:
-            return "the CDN has no copy because your origin answered Apple with \(origin.line): the file was not there when Apple fetched it"
+            return
+                "the CDN has no copy because your origin answered Apple with \(origin.line): the file was not there when Apple fetched it"
         case let code? where (300..<400).contains(code):
-            return "the CDN has no copy because your origin answered Apple with a redirect (\(origin.line)); Apple does not follow redirects"
+            return
+                "the CDN has no copy because your origin answered Apple with a redirect (\(origin.line)); Apple does not follow redirects"
         case _?:
             return "the CDN has no copy because your origin answered Apple with \(origin.line) instead of 200"
         case nil where reason.localizedLowercase.contains("timeout"):

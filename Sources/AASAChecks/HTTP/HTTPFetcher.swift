@@ -75,7 +75,8 @@ public struct HTTPFetcher: Sendable {
     /// GETs `url`, sending `Host: host` when given (to reach a host's
     /// virtual server through another address, as `--base-url` does).
     public func fetch(_ url: String, host: String? = nil) async throws(FetchError) -> FetchedResponse {
-        guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(), ["http", "https"].contains(scheme),
+        guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(),
+            ["http", "https"].contains(scheme),
             parsed.host != nil
         else {
             throw FetchError(.invalidURL, url: url, message: "not an http(s) URL")
@@ -92,7 +93,11 @@ public struct HTTPFetcher: Sendable {
                 }
                 defer { group.cancelAll() }
                 guard let first = try await group.next(), let response = first else {
-                    throw FetchError(.timeout, url: url, message: "no complete response within \(Self.seconds(timeout))")
+                    throw FetchError(
+                        .timeout,
+                        url: url,
+                        message: "no complete response within \(Self.seconds(timeout))"
+                    )
                 }
                 return response
             }
@@ -113,7 +118,10 @@ public struct HTTPFetcher: Sendable {
         // The pool would otherwise retry a failed TLS handshake until the
         // deadline, turning "untrusted certificate" into "timed out".
         client.connectionPool.retryConnectionEstablishment = false
-        client.timeout = .init(connect: Self.timeAmount(configuration.connectTimeout), read: Self.timeAmount(configuration.timeout))
+        client.timeout = .init(
+            connect: Self.timeAmount(configuration.connectTimeout),
+            read: Self.timeAmount(configuration.timeout)
+        )
         // One client per fetch, so the connection below is this request's and
         // the certificate captured on it is the one this response came over.
         client.http1_1ConnectionDebugInitializer = { channel in
@@ -134,7 +142,8 @@ public struct HTTPFetcher: Sendable {
             for try await chunk in response.body {
                 guard raw.readableBytes + chunk.readableBytes <= limit else {
                     throw FetchError(
-                        .bodyTooLarge(limit: limit), url: url,
+                        .bodyTooLarge(limit: limit),
+                        url: url,
                         message: "response body larger than \(limit) bytes; stopped reading"
                     )
                 }
@@ -155,7 +164,12 @@ public struct HTTPFetcher: Sendable {
         }
     }
 
-    private static func decode(_ raw: ByteBuffer, encoding: String?, limit: Int, url: String) throws(FetchError) -> [UInt8] {
+    private static func decode(
+        _ raw: ByteBuffer,
+        encoding: String?,
+        limit: Int,
+        url: String
+    ) throws(FetchError) -> [UInt8] {
         let algorithm: CompressionAlgorithm
         switch encoding {
         case nil: return Array(raw.readableBytesView)
@@ -172,11 +186,16 @@ public struct HTTPFetcher: Sendable {
             return Array(decoded.readableBytesView)
         } catch let error as CompressNIOError where error == .bufferOverflow {
             throw FetchError(
-                .bodyTooLarge(limit: limit), url: url,
+                .bodyTooLarge(limit: limit),
+                url: url,
                 message: "\(encoding ?? "") body decompresses to more than \(limit) bytes; stopped"
             )
         } catch {
-            throw FetchError(.undecodableBody, url: url, message: "cannot decompress the \(encoding ?? "") body: \(error)")
+            throw FetchError(
+                .undecodableBody,
+                url: url,
+                message: "cannot decompress the \(encoding ?? "") body: \(error)"
+            )
         }
     }
 
@@ -205,7 +224,9 @@ public struct HTTPFetcher: Sendable {
         // DNS failures and refused connections arrive as NIOPosix's
         // NIOConnectionError, a module this target does not import; matched
         // by type name rather than adding a dependency for one `is`.
-        if error is IOError || error is SocketAddressError || String(describing: type(of: error)) == "NIOConnectionError" {
+        if error is IOError || error is SocketAddressError
+            || String(describing: type(of: error)) == "NIOConnectionError"
+        {
             return FetchError(.connection, url: url, message: "cannot connect: \(error)")
         }
         return FetchError(.transport, url: url, message: "\(error)")
@@ -221,17 +242,4 @@ public struct HTTPFetcher: Sendable {
         let value = Double(seconds) + Double(attoseconds) / 1e18
         return value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
     }
-}
-
-/// A fetcher option that cannot be used (an unreadable `--ca-file`), with the path.
-public struct FetchConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
-    public var path: String
-    public var message: String
-
-    public init(path: String, message: String) {
-        self.path = path
-        self.message = message
-    }
-
-    public var description: String { "\(path): \(message)" }
 }

@@ -9,7 +9,11 @@ enum ContentTypeCheck {
         case nil:
             return CheckResult(id, .warn, "no Content-Type; serve application/json")
         case let other?:
-            return CheckResult(id, .warn, "served as \(other); Apple expects application/json (some other types are tolerated)")
+            return CheckResult(
+                id,
+                .warn,
+                "served as \(other); Apple expects application/json (some other types are tolerated)"
+            )
         }
     }
 }

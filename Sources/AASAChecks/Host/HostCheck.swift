@@ -30,7 +30,8 @@ public struct HostCheck: Sendable {
         /// The clock for the expiry check.
         public var now: Date
 
-        public init(app: LinkTestApp? = nil, assetLinks: Bool = false, expiryWarningDays: Int = 14, now: Date = Date()) {
+        public init(app: LinkTestApp? = nil, assetLinks: Bool = false, expiryWarningDays: Int = 14, now: Date = Date())
+        {
             self.app = app
             self.assetLinks = assetLinks
             self.expiryWarningDays = expiryWarningDays
@@ -74,7 +75,11 @@ public struct HostCheck: Sendable {
         if options.assetLinks {
             checks.results.append(AssetLinksCheck.check(await assetLinks))
         }
-        return HostReport(host: target.host, url: url, checks: checks.completed(skipping: "the file could not be fetched"))
+        return HostReport(
+            host: target.host,
+            url: url,
+            checks: checks.completed(skipping: "the file could not be fetched")
+        )
     }
 
     private func fetchOptional(_ target: HostTarget, _ path: String) async -> Result<FetchedResponse, FetchError>? {
@@ -101,7 +106,8 @@ public struct HostCheck: Sendable {
         let names = presented.dnsNames.isEmpty ? "" : " for \(presented.dnsNames.joined(separator: ", "))"
         let kind = presented.isSelfIssued ? "a self-signed certificate" : "a certificate issued by \(presented.issuer)"
         checks.add(
-            "tls.trusted", .fail,
+            "tls.trusted",
+            .fail,
             "certificate rejected: the host presents \(kind) (\(presented.subject)\(names)); \(hint)"
         )
         addExpiry(presented, to: &checks)
@@ -144,7 +150,11 @@ public struct HostCheck: Sendable {
     private func checkHTTP(_ response: FetchedResponse, to checks: inout CheckList) -> [UInt8]? {
         if response.isRedirect {
             let location = response.header("Location").map { "to \($0)" } ?? "without a Location"
-            checks.add("http.redirect", .fail, "\(response.statusLine) redirect \(location); Apple does not follow redirects")
+            checks.add(
+                "http.redirect",
+                .fail,
+                "\(response.statusLine) redirect \(location); Apple does not follow redirects"
+            )
             checks.add("http.status", .fail, "\(response.statusLine) instead of 200")
             return nil
         }
@@ -159,7 +169,8 @@ public struct HostCheck: Sendable {
         let wire = response.contentEncoding.map { ", \(response.transferredBytes) bytes \($0) on the wire" } ?? ""
         if size > AASAValidator.maximumFileSize {
             checks.add(
-                "file.size", .fail,
+                "file.size",
+                .fail,
                 "\(size) bytes uncompressed\(wire): over Apple's limit of \(AASAValidator.maximumFileSize) bytes; the system ignores the file"
             )
         } else {
@@ -187,7 +198,10 @@ public struct HostCheck: Sendable {
     }
 
     private func checkFile(
-        _ body: [UInt8], target: HostTarget, legacy: Result<FetchedResponse, FetchError>?, to checks: inout CheckList
+        _ body: [UInt8],
+        target: HostTarget,
+        legacy: Result<FetchedResponse, FetchError>?,
+        to checks: inout CheckList
     ) {
         let json: JSONValue
         do {
@@ -218,7 +232,9 @@ public struct HostCheck: Sendable {
         let more = shown.count > 3 ? " (+\(shown.count - 3) more)" : ""
         let noun = worst == .error ? "error" : "warning"
         return CheckResult(
-            id, worst == .error ? .fail : .warn, "\(shown.count) \(noun)\(shown.count == 1 ? "" : "s"): \(listed)\(more)"
+            id,
+            worst == .error ? .fail : .warn,
+            "\(shown.count) \(noun)\(shown.count == 1 ? "" : "s"): \(listed)\(more)"
         )
     }
 
@@ -230,30 +246,5 @@ public struct HostCheck: Sendable {
         }
         let others = listed.isEmpty ? "applinks lists no app" : "applinks lists \(listed.joined(separator: ", "))"
         return CheckResult("app.listed", .fail, "\(app) is not listed; \(others)")
-    }
-}
-
-/// The checks of one run in their fixed order; a check never recorded is
-/// reported as skipped, so every report has the same ids.
-struct CheckList {
-    static let order = [
-        "connect", "tls.trusted", "tls.expiry", "http.redirect", "http.status", "http.content-type", "file.size",
-        "json.valid", "aasa.schema", "aasa.lints", "legacy-path",
-    ]
-    var results: [CheckResult] = []
-
-    mutating func add(_ id: String, _ status: CheckStatus, _ message: String) {
-        results.append(CheckResult(id, status, message))
-    }
-
-    mutating func add(_ result: CheckResult) {
-        results.append(result)
-    }
-
-    func completed(skipping reason: String) -> [CheckResult] {
-        let fixed = Self.order.map { id in
-            results.first { $0.id == id } ?? CheckResult(id, .skip, reason)
-        }
-        return fixed + results.filter { !Self.order.contains($0.id) }
     }
 }

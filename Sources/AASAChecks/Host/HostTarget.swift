@@ -17,7 +17,8 @@ public struct HostTarget: Sendable, Hashable {
         let host: String
         var base: String
         if argument.contains("://") {
-            guard let url = URL(string: argument), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+            guard let url = URL(string: argument), let scheme = url.scheme?.lowercased(),
+                ["http", "https"].contains(scheme),
                 let urlHost = url.host, !urlHost.isEmpty
             else { throw HostTargetError(argument: argument, message: "not an http(s) URL or a host name") }
             host = urlHost.lowercased()
@@ -31,7 +32,8 @@ public struct HostTarget: Sendable, Hashable {
             base = "https://\(trimmed)"
         }
         if let baseURL {
-            guard let url = URL(string: baseURL), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+            guard let url = URL(string: baseURL), let scheme = url.scheme?.lowercased(),
+                ["http", "https"].contains(scheme),
                 url.host != nil
             else { throw HostTargetError(argument: baseURL, message: "the base URL is not an http(s) URL") }
             base = baseURL

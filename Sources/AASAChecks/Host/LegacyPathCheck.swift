@@ -22,15 +22,24 @@ enum LegacyPathCheck {
         if response.isRedirect {
             let location = response.header("Location") ?? "(no Location)"
             return CheckResult(
-                id, .warn,
+                id,
+                .warn,
                 "\(HostTarget.legacyPath) answers \(response.statusLine) to \(location); iOS 9–13 devices would fail there"
             )
         }
         guard response.status == 200 else {
-            return CheckResult(id, .pass, "\(HostTarget.legacyPath) not served (\(response.statusLine)); only iOS 9–13 read it")
+            return CheckResult(
+                id,
+                .pass,
+                "\(HostTarget.legacyPath) not served (\(response.statusLine)); only iOS 9–13 read it"
+            )
         }
         guard let legacy = try? JSONParser().parse(response.body).value else {
-            return CheckResult(id, .warn, "\(HostTarget.legacyPath) answers 200 but is not JSON; iOS 9–13 devices read it")
+            return CheckResult(
+                id,
+                .warn,
+                "\(HostTarget.legacyPath) answers 200 but is not JSON; iOS 9–13 devices read it"
+            )
         }
         let diff = JSONDiff(from: wellKnown, to: legacy)
         guard let first = diff.changes.first else {
@@ -38,7 +47,8 @@ enum LegacyPathCheck {
         }
         let count = diff.changes.count
         return CheckResult(
-            id, .warn,
+            id,
+            .warn,
             "\(HostTarget.legacyPath) differs from .well-known (\(count) change\(count == 1 ? "" : "s"), first: \(first)); iOS 9–13 devices use it"
         )
     }

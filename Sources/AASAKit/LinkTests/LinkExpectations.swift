@@ -80,8 +80,10 @@ public struct LinkExpectations: Sendable, Hashable {
     public init(json: JSONValue, file: String? = nil) throws(LinkExpectationsError) {
         guard let root = json.objectValue else {
             throw LinkExpectationsError(
-                file: file, path: .root,
-                message: "expected an object with \"deep_linkable_urls\" and \"non_deep_linkable_urls\", found \(json.typeName)"
+                file: file,
+                path: .root,
+                message:
+                    "expected an object with \"deep_linkable_urls\" and \"non_deep_linkable_urls\", found \(json.typeName)"
             )
         }
         let lists: [(key: String, expectation: Expectation?)] = [
@@ -91,7 +93,8 @@ public struct LinkExpectations: Sendable, Hashable {
         ]
         guard lists.contains(where: { root[$0.key] != nil }) else {
             throw LinkExpectationsError(
-                file: file, path: .root,
+                file: file,
+                path: .root,
                 message: "no \"deep_linkable_urls\", \"non_deep_linkable_urls\" or \"links\" list found"
             )
         }
@@ -100,11 +103,20 @@ public struct LinkExpectations: Sendable, Hashable {
             guard let list = root[key] else { continue }
             let listPath = JSONPath.root.appending(key)
             guard let elements = list.arrayValue else {
-                throw LinkExpectationsError(file: file, path: listPath, message: "expected an array, found \(list.typeName)")
+                throw LinkExpectationsError(
+                    file: file,
+                    path: listPath,
+                    message: "expected an array, found \(list.typeName)"
+                )
             }
             for (index, element) in elements.enumerated() {
                 entries.append(
-                    try Self.entry(element, defaultExpectation: expectation, path: listPath.appending(index), file: file)
+                    try Self.entry(
+                        element,
+                        defaultExpectation: expectation,
+                        path: listPath.appending(index),
+                        file: file
+                    )
                 )
             }
         }
@@ -122,7 +134,11 @@ public struct LinkExpectations: Sendable, Hashable {
         }
         guard let object = element.objectValue else {
             let wanted = defaultExpectation == nil ? "an object" : "a URL string or an object"
-            throw LinkExpectationsError(file: file, path: path, message: "expected \(wanted), found \(element.typeName)")
+            throw LinkExpectationsError(
+                file: file,
+                path: path,
+                message: "expected \(wanted), found \(element.typeName)"
+            )
         }
         guard let url = object["url"]?.stringValue else {
             throw LinkExpectationsError(file: file, path: path, message: "the entry has no \"url\" string")
@@ -132,7 +148,8 @@ public struct LinkExpectations: Sendable, Hashable {
             guard let name = written.stringValue, let parsed = Expectation(rawValue: name) else {
                 let allowed = Expectation.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
                 throw LinkExpectationsError(
-                    file: file, path: path.appending("expect"),
+                    file: file,
+                    path: path.appending("expect"),
                     message: "\"expect\" must be one of \(allowed), found \(written.serialized())"
                 )
             }
@@ -145,68 +162,34 @@ public struct LinkExpectations: Sendable, Hashable {
         return Entry(url: url, expectation: expectation, app: try app(of: object, path: path, file: file), path: path)
     }
 
-    private static func app(of object: JSONObject, path: JSONPath, file: String?) throws(LinkExpectationsError) -> LinkTestApp? {
+    private static func app(
+        of object: JSONObject,
+        path: JSONPath,
+        file: String?
+    ) throws(LinkExpectationsError) -> LinkTestApp? {
         switch (object["appID"], object["bundleID"]) {
         case (nil, nil):
             return nil
         case (let appID?, nil):
             guard let text = appID.stringValue else {
-                throw LinkExpectationsError(file: file, path: path.appending("appID"), message: "\"appID\" must be a string")
+                throw LinkExpectationsError(
+                    file: file,
+                    path: path.appending("appID"),
+                    message: "\"appID\" must be a string"
+                )
             }
             return .appID(text)
         case (nil, let bundleID?):
             guard let text = bundleID.stringValue else {
-                throw LinkExpectationsError(file: file, path: path.appending("bundleID"), message: "\"bundleID\" must be a string")
+                throw LinkExpectationsError(
+                    file: file,
+                    path: path.appending("bundleID"),
+                    message: "\"bundleID\" must be a string"
+                )
             }
             return .bundleID(text)
         case (_?, _?):
             throw LinkExpectationsError(file: file, path: path, message: "give \"appID\" or \"bundleID\", not both")
         }
-    }
-}
-
-/// The app a link test is run for.
-public enum LinkTestApp: Sendable, Hashable, CustomStringConvertible {
-    /// A full app ID with its team prefix: `ABCDE12345.com.example.app`.
-    case appID(String)
-    /// A bundle ID, matched against the file's app IDs without their prefix.
-    case bundleID(String)
-
-    public var description: String {
-        switch self {
-        case .appID(let id): id
-        case .bundleID(let id): id
-        }
-    }
-
-    /// Whether `appID` (as listed in a file) is this app. Prefixes are
-    /// usually the ten-character Team ID but not always, so a bundle ID is
-    /// compared with everything after the first dot.
-    public func matches(appID: String) -> Bool {
-        switch self {
-        case .appID(let id):
-            return appID == id
-        case .bundleID(let id):
-            guard let dot = appID.firstIndex(of: ".") else { return false }
-            return appID[appID.index(after: dot)...] == id
-        }
-    }
-}
-
-/// An expectations file that cannot be used, with where.
-public struct LinkExpectationsError: Error, Sendable, Hashable, CustomStringConvertible {
-    public var file: String?
-    public var path: JSONPath
-    public var message: String
-
-    public init(file: String?, path: JSONPath, message: String) {
-        self.file = file
-        self.path = path
-        self.message = message
-    }
-
-    public var description: String {
-        let location = path.isRoot ? "" : "\(path): "
-        return "\(file.map { "\($0): " } ?? "")\(location)\(message)"
     }
 }

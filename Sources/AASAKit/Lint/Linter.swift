@@ -25,8 +25,34 @@ public struct Linter: Sendable {
         for rule in Self.rules {
             diagnostics += rule.diagnostics(in: context)
         }
-        diagnostics += UnreachableRuleLint.lint(document ?? AASAFile(json: json))
+        diagnostics += unreachableRules(in: document ?? AASAFile(json: json))
         return diagnostics
+    }
+
+    /// Rule pairs the unreachable-rule check may compare per file. It
+    /// compares every rule with each earlier rule of its entry, which is
+    /// quadratic: a generated file with 6,000 rules in one entry would hold
+    /// the origin's reload for minutes. 250,000 pairs is about 700 rules in
+    /// one entry, far beyond hand-written files, and takes well under a
+    /// second.
+    static let unreachableRulePairBudget = 250_000
+
+    private func unreachableRules(in document: AASAFile) -> [Diagnostic] {
+        let details = document.appLinks?.details ?? []
+        let pairs = details.reduce(0) { total, detail in total + detail.rules.count * (detail.rules.count - 1) / 2 }
+        guard pairs <= Self.unreachableRulePairBudget else {
+            return [
+                .info(
+                    "lint.unreachable-rule-skipped",
+                    at: LintContext.applinksPath.appending("details"),
+                    """
+                    the file has too many rules per entry (\(pairs) rule pairs, more than \
+                    \(Self.unreachableRulePairBudget)) to check for rules that can never decide; that check was skipped
+                    """
+                )
+            ]
+        }
+        return UnreachableRuleLint.lint(document)
     }
 
     /// Every lint family, in reporting order.

@@ -68,14 +68,11 @@ public struct JSONSchema: Sendable {
     public func validate(_ instance: JSONValue) -> [SchemaViolation] {
         let violations = SchemaEvaluator(nodes: nodes).evaluate(0, instance, at: .root, .all, depth: 0)
         guard violations.count > 1 else { return violations }
-        let order = DocumentOrder(instance)
+        var order = DocumentOrderIndex(root: instance)
         return violations.enumerated()
-            .sorted { lhs, rhs in
-                let forward = order.precedes(lhs.element.path, rhs.element.path)
-                let backward = order.precedes(rhs.element.path, lhs.element.path)
-                return forward != backward ? forward : lhs.offset < rhs.offset
-            }
-            .map(\.element)
+            .map { (order.key(for: $0.element.path), $0.offset, $0.element) }
+            .sorted { lhs, rhs in lhs.0 != rhs.0 ? lhs.0.lexicographicallyPrecedes(rhs.0) : lhs.1 < rhs.1 }
+            .map(\.2)
     }
 }
 
@@ -103,48 +100,5 @@ public struct SchemaViolation: Sendable, Hashable, CustomStringConvertible {
     /// `path: message`.
     public var description: String {
         "\(path): \(message)"
-    }
-}
-
-/// Orders instance paths as they appear in the document: members in written
-/// order, a container before what it contains.
-private struct DocumentOrder {
-    let root: JSONValue
-
-    init(_ root: JSONValue) {
-        self.root = root
-    }
-
-    func precedes(_ lhs: JSONPath, _ rhs: JSONPath) -> Bool {
-        var container: JSONValue? = root
-        for (left, right) in zip(lhs.components, rhs.components) {
-            if left != right {
-                return position(of: left, in: container) < position(of: right, in: container)
-            }
-            container = container.flatMap { Self.child(left, of: $0) }
-        }
-        return lhs.components.count < rhs.components.count
-    }
-
-    private func position(of component: JSONPath.Component, in container: JSONValue?) -> Int {
-        switch (component, container) {
-        case (.index(let index), _):
-            index
-        case (.key(let key), .object(let object)?):
-            object.keys.firstIndex(of: key) ?? .max
-        case (.key, _):
-            .max
-        }
-    }
-
-    private static func child(_ component: JSONPath.Component, of value: JSONValue) -> JSONValue? {
-        switch (component, value) {
-        case (.key(let key), .object(let object)):
-            object[key]
-        case (.index(let index), .array(let elements)) where elements.indices.contains(index):
-            elements[index]
-        default:
-            nil
-        }
     }
 }

@@ -28,7 +28,10 @@ struct CDNDiffCommand: AsyncParsableCommand {
 
     @Option(
         name: .customLong("origin-base"),
-        help: ArgumentHelp("Fetch the origin from this URL instead of https://<domain>, sending Host: <domain>.", valueName: "url")
+        help: ArgumentHelp(
+            "Fetch the origin from this URL instead of https://<domain>, sending Host: <domain>.",
+            valueName: "url"
+        )
     )
     var originBase: String?
 
@@ -38,13 +41,15 @@ struct CDNDiffCommand: AsyncParsableCommand {
     )
     var cdnBase: String?
 
-    @Option(name: .customLong("from-dir"), help: ArgumentHelp("Also compare every host of this `aasa serve` directory.", valueName: "dir"))
+    @Option(
+        name: .customLong("from-dir"),
+        help: ArgumentHelp("Also compare every host of this `aasa serve` directory.", valueName: "dir")
+    )
     var fromDir: String?
 
     @OptionGroup var network: NetworkOptions
 
-    @Option(help: "Output format: text or json.")
-    var format: OutputFormat = .text
+    @OptionGroup var formatting: OutputOptions
 
     func run() async throws {
         try await run(output: .standard)
@@ -57,7 +62,12 @@ struct CDNDiffCommand: AsyncParsableCommand {
 
     var invocation: CDNDiffInvocation {
         CDNDiffInvocation(
-            domains: domains, originBase: originBase, cdnBase: cdnBase, fromDir: fromDir, network: network, format: format
+            domains: domains,
+            originBase: originBase,
+            cdnBase: cdnBase,
+            fromDir: fromDir,
+            network: network,
+            format: formatting.format
         )
     }
 }

@@ -28,10 +28,16 @@ struct CheckCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("Hosts (example.com) or URLs (https://example.com:8443).", valueName: "host"))
     var hosts: [String] = []
 
-    @Option(name: .customLong("app-id"), help: ArgumentHelp("Check this app ID is listed in applinks.", valueName: "id"))
+    @Option(
+        name: .customLong("app-id"),
+        help: ArgumentHelp("Check this app ID is listed in applinks.", valueName: "id")
+    )
     var appID: String?
 
-    @Option(name: .customLong("bundle-id"), help: ArgumentHelp("Check an app with this bundle ID is listed.", valueName: "id"))
+    @Option(
+        name: .customLong("bundle-id"),
+        help: ArgumentHelp("Check an app with this bundle ID is listed.", valueName: "id")
+    )
     var bundleID: String?
 
     @Option(
@@ -51,8 +57,7 @@ struct CheckCommand: AsyncParsableCommand {
 
     @OptionGroup var network: NetworkOptions
 
-    @Option(help: "Output format: text or json.")
-    var format: OutputFormat = .text
+    @OptionGroup var formatting: OutputOptions
 
     func run() async throws {
         try await run(output: .standard)
@@ -80,15 +85,15 @@ struct CheckCommand: AsyncParsableCommand {
         )
         let total = targets.count
         let reports = await concurrentMap(
-            targets, limit: network.concurrency,
+            targets,
+            limit: network.concurrency,
+            operation: { target in await check.run(target) },
             progress: { done, target in Terminal.progress("[\(done)/\(total)] \(target.host)") }
-        ) { target in
-            await check.run(target)
-        }
+        )
         Terminal.endProgress()
         let output = CheckOutput(reports: reports)
         let failed = reports.contains { $0.status == .fail }
-        return (format == .json ? output.json() : output.text(), failed ? 1 : 0)
+        return (formatting.format == .json ? output.json() : output.text(), failed ? 1 : 0)
     }
 
     private func targets() throws(InputError) -> [HostTarget] {

@@ -36,8 +36,7 @@ struct MatchCommand: AsyncParsableCommand {
     )
     var appID: String?
 
-    @Option(help: "Output format: text or json.")
-    var format: OutputFormat = .text
+    @OptionGroup var formatting: OutputOptions
 
     func run() async throws {
         try run(output: .standard)
@@ -52,7 +51,7 @@ struct MatchCommand: AsyncParsableCommand {
             output.errorLine("error: \(error.description)")
             throw ExitCode(2)
         }
-        switch format {
+        switch formatting.format {
         case .text: evaluation.textLines().forEach(output.line)
         case .json: output.line(evaluation.json().serialized(pretty: true))
         }

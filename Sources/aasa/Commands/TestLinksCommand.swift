@@ -41,7 +41,9 @@ struct TestLinksCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The apple-app-site-association file.", valueName: "path"))
     var file: String?
 
-    @Option(help: ArgumentHelp("A directory laid out for `aasa serve` (<dir>/<host>/…); needs --domain.", valueName: "dir"))
+    @Option(
+        help: ArgumentHelp("A directory laid out for `aasa serve` (<dir>/<host>/…); needs --domain.", valueName: "dir")
+    )
     var dir: String?
 
     @Option(help: ArgumentHelp("The host serving the file (default: each URL's own host).", valueName: "host"))
@@ -50,10 +52,16 @@ struct TestLinksCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The links file (deep_linkable_urls / non_deep_linkable_urls).", valueName: "path"))
     var links: String
 
-    @Option(name: .customLong("bundle-id"), help: ArgumentHelp("Test for this bundle ID (any team prefix).", valueName: "id"))
+    @Option(
+        name: .customLong("bundle-id"),
+        help: ArgumentHelp("Test for this bundle ID (any team prefix).", valueName: "id")
+    )
     var bundleID: String?
 
-    @Option(name: .customLong("app-id"), help: ArgumentHelp("Test for this full app ID (TEAMID.bundle.id).", valueName: "id"))
+    @Option(
+        name: .customLong("app-id"),
+        help: ArgumentHelp("Test for this full app ID (TEAMID.bundle.id).", valueName: "id")
+    )
     var appID: String?
 
     @Option(help: "Output format: text, json, junit or github.")
@@ -89,8 +97,11 @@ struct TestLinksCommand: ParsableCommand {
             throw InputError("give --file or --dir, not both")
         }
         return LinkTestInvocation(
-            aasaPath: path, linksPath: links, domain: domain,
-            app: try LinkTestInvocation.app(bundleID: bundleID, appID: appID), format: format
+            aasaPath: path,
+            linksPath: links,
+            domain: domain,
+            app: try LinkTestInvocation.app(bundleID: bundleID, appID: appID),
+            format: format
         )
     }
 }

@@ -18,17 +18,22 @@ struct ValidateCDNCommand: AsyncParsableCommand {
 
     @Option(
         name: .customLong("origin-base"),
-        help: ArgumentHelp("Fetch the origin from this URL instead of https://<domain>, sending Host: <domain>.", valueName: "url")
+        help: ArgumentHelp(
+            "Fetch the origin from this URL instead of https://<domain>, sending Host: <domain>.",
+            valueName: "url"
+        )
     )
     var originBase: String?
 
-    @Option(name: .customLong("cdn-base"), help: ArgumentHelp("Replace Apple's CDN base URL (the domain is appended).", valueName: "url"))
+    @Option(
+        name: .customLong("cdn-base"),
+        help: ArgumentHelp("Replace Apple's CDN base URL (the domain is appended).", valueName: "url")
+    )
     var cdnBase: String?
 
     @OptionGroup var network: NetworkOptions
 
-    @Option(help: "Output format: text or json.")
-    var format: OutputFormat = .text
+    @OptionGroup var formatting: OutputOptions
 
     func run() async throws {
         try await run(output: .standard)
@@ -39,6 +44,13 @@ struct ValidateCDNCommand: AsyncParsableCommand {
     }
 
     var invocation: CDNDiffInvocation {
-        CDNDiffInvocation(domains: domain, originBase: originBase, cdnBase: cdnBase, fromDir: nil, network: network, format: format)
+        CDNDiffInvocation(
+            domains: domain,
+            originBase: originBase,
+            cdnBase: cdnBase,
+            fromDir: nil,
+            network: network,
+            format: formatting.format
+        )
     }
 }

@@ -38,8 +38,7 @@ struct ValidateCommand: AsyncParsableCommand {
     )
     var schema: String?
 
-    @Option(help: "Output format: text or json.")
-    var format: OutputFormat = .text
+    @OptionGroup var formatting: OutputOptions
 
     func run() async throws {
         try run(output: .standard)
@@ -72,7 +71,7 @@ struct ValidateCommand: AsyncParsableCommand {
         for failure in readFailures {
             output.errorLine("error: \(failure.description)")
         }
-        switch format {
+        switch formatting.format {
         case .text:
             for line in DiagnosticPrinter.lines(reports) { output.line(line) }
             output.line(DiagnosticPrinter.summary(reports))

@@ -19,20 +19,27 @@ struct ValidateSchemaCommand: ParsableCommand {
             """
     )
 
-    @Option(name: .customLong("aasa-path"), help: ArgumentHelp("The apple-app-site-association file.", valueName: "path"))
+    @Option(
+        name: .customLong("aasa-path"),
+        help: ArgumentHelp("The apple-app-site-association file.", valueName: "path")
+    )
     var aasaPath: String
 
-    @Option(name: .customLong("json-schema-path"), help: ArgumentHelp("The JSON Schema to validate against.", valueName: "path"))
+    @Option(
+        name: .customLong("json-schema-path"),
+        help: ArgumentHelp("The JSON Schema to validate against.", valueName: "path")
+    )
     var jsonSchemaPath: String
 
-    @Option(help: "Output format: text or json.")
-    var format: OutputFormat = .text
+    @OptionGroup var formatting: OutputOptions
 
     func run() throws {
         try run(output: .standard)
     }
 
     func run(output: CommandOutput) throws {
-        try ValidateCommand.parse([aasaPath, "--schema", jsonSchemaPath, "--format", format.rawValue]).run(output: output)
+        try ValidateCommand.parse([aasaPath, "--schema", jsonSchemaPath, "--format", formatting.format.rawValue]).run(
+            output: output
+        )
     }
 }

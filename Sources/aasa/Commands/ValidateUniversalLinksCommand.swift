@@ -23,7 +23,10 @@ struct ValidateUniversalLinksCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The host serving the file.", valueName: "host"))
     var domain: String
 
-    @Option(name: .customLong("aasa-path"), help: ArgumentHelp("The apple-app-site-association file.", valueName: "path"))
+    @Option(
+        name: .customLong("aasa-path"),
+        help: ArgumentHelp("The apple-app-site-association file.", valueName: "path")
+    )
     var aasaPath: String
 
     @Option(
@@ -41,7 +44,11 @@ struct ValidateUniversalLinksCommand: ParsableCommand {
 
     func run(output: CommandOutput) throws {
         try LinkTestInvocation(
-            aasaPath: aasaPath, linksPath: universalLinksPath, domain: domain, app: .bundleID(bundleID), format: format
+            aasaPath: aasaPath,
+            linksPath: universalLinksPath,
+            domain: domain,
+            app: .bundleID(bundleID),
+            format: format
         ).run(output: output)
     }
 }

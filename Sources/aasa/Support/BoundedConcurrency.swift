@@ -4,8 +4,8 @@
 func concurrentMap<Item: Sendable, Result: Sendable>(
     _ items: [Item],
     limit: Int,
-    progress: (_ done: Int, _ item: Item) -> Void = { _, _ in },
-    _ operation: @escaping @Sendable (Item) async -> Result
+    operation: @escaping @Sendable (Item) async -> Result,
+    progress: (_ done: Int, _ item: Item) -> Void
 ) async -> [Result] {
     await withTaskGroup(of: (Int, Result).self) { group in
         var results = [Result?](repeating: nil, count: items.count)

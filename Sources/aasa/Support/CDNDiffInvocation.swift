@@ -14,14 +14,18 @@ struct CDNDiffInvocation {
         var domains = domains
         if let fromDir { domains += try InputFiles.servedHosts(directory: fromDir) }
         guard !domains.isEmpty else { throw InputError("name at least one domain, or --from-dir") }
-        let diff = CDNDiff(fetcher: try network.makeFetcher(), cdnBase: cdnBase ?? CDNDiff.appleCDNBase, originBase: originBase)
+        let diff = CDNDiff(
+            fetcher: try network.makeFetcher(),
+            cdnBase: cdnBase ?? CDNDiff.appleCDNBase,
+            originBase: originBase
+        )
         let total = domains.count
         let comparisons = await concurrentMap(
-            domains, limit: network.concurrency,
+            domains,
+            limit: network.concurrency,
+            operation: { domain in await diff.compare(domain) },
             progress: { done, domain in Terminal.progress("[\(done)/\(total)] \(domain)") }
-        ) { domain in
-            await diff.compare(domain)
-        }
+        )
         Terminal.endProgress()
         let output = CDNDiffOutput(comparisons: comparisons)
         return (format == .json ? output.json() : output.text(), output.exitCode)

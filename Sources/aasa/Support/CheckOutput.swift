@@ -25,7 +25,8 @@ struct CheckOutput {
     func table() -> [String] {
         let header = ["HOST", "RESULT", "PASS", "WARN", "FAIL", "SKIP"]
         let rows = reports.map { report in
-            [report.host, report.status.rawValue] + [CheckStatus.pass, .warn, .fail, .skip].map { "\(report.count($0))" }
+            [report.host, report.status.rawValue]
+                + [CheckStatus.pass, .warn, .fail, .skip].map { "\(report.count($0))" }
         }
         let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
         return ([header] + rows).map { row in

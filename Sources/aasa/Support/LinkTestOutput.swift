@@ -65,8 +65,12 @@ struct LinkTestOutput {
         let errors = report.results.count { $0.failure == .invalidURL || $0.failure == .appNotListed }
         let failures = report.failedCount - errors
         let suite = Self.escape("aasa test-links \(subject)")
-        xml += #"<testsuites name="aasa test-links" tests="\#(report.results.count)" failures="\#(failures)" errors="\#(errors)">"# + "\n"
-        xml += #"  <testsuite name="\#(suite)" tests="\#(report.results.count)" failures="\#(failures)" errors="\#(errors)">"# + "\n"
+        xml +=
+            #"<testsuites name="aasa test-links" tests="\#(report.results.count)" failures="\#(failures)" errors="\#(errors)">"#
+            + "\n"
+        xml +=
+            #"  <testsuite name="\#(suite)" tests="\#(report.results.count)" failures="\#(failures)" errors="\#(errors)">"#
+            + "\n"
         for result in report.results {
             let app = result.appID.map { " [\($0)]" } ?? ""
             let name = Self.escape("\(result.entry.url) expect \(result.entry.expectation.rawValue)\(app)")

@@ -22,18 +22,31 @@ struct FakeResponse: Sendable {
     var body: [UInt8]
     var delivery: Delivery
 
-    init(_ status: HTTPResponseStatus = .ok, headers: [(String, String)] = [], body: [UInt8] = [], delivery: Delivery = .normal) {
+    init(
+        _ status: HTTPResponseStatus = .ok,
+        headers: [(String, String)] = [],
+        body: [UInt8] = [],
+        delivery: Delivery = .normal
+    ) {
         self.status = status
         self.headers = headers
         self.body = body
         self.delivery = delivery
     }
 
-    static func json(_ text: String, contentType: String = "application/json", headers: [(String, String)] = []) -> FakeResponse {
+    static func json(
+        _ text: String,
+        contentType: String = "application/json",
+        headers: [(String, String)] = []
+    ) -> FakeResponse {
         FakeResponse(.ok, headers: [("Content-Type", contentType)] + headers, body: Array(text.utf8))
     }
 
-    static let notFound = FakeResponse(.notFound, headers: [("Content-Type", "text/plain")], body: Array("not found".utf8))
+    static let notFound = FakeResponse(
+        .notFound,
+        headers: [("Content-Type", "text/plain")],
+        body: Array("not found".utf8)
+    )
 }
 
 /// A small HTTP/1.1 server on 127.0.0.1, port 0, returning canned answers:
@@ -66,13 +79,17 @@ final class FakeHTTPServer: Sendable {
         _ responder: @escaping Responder,
         _ body: (FakeHTTPServer) async throws -> Result
     ) async throws -> Result {
-        try await with(scheme: tls == nil ? "http" : "https", configure: { channel, state in
-            if let tls {
-                try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: tls))
-            }
-            try channel.pipeline.syncOperations.configureHTTPServerPipeline()
-            try channel.pipeline.syncOperations.addHandler(Handler(responder: responder, state: state))
-        }, body)
+        try await with(
+            scheme: tls == nil ? "http" : "https",
+            configure: { channel, state in
+                if let tls {
+                    try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: tls))
+                }
+                try channel.pipeline.syncOperations.configureHTTPServerPipeline()
+                try channel.pipeline.syncOperations.addHandler(Handler(responder: responder, state: state))
+            },
+            body
+        )
     }
 
     /// Starts a listener whose connections get the pipeline `configure`
@@ -102,7 +119,10 @@ final class FakeHTTPServer: Sendable {
         }
     }
 
-    private static func start(scheme: String, configure: @escaping @Sendable (any Channel, State) throws -> Void) async throws -> FakeHTTPServer {
+    private static func start(
+        scheme: String,
+        configure: @escaping @Sendable (any Channel, State) throws -> Void
+    ) async throws -> FakeHTTPServer {
         let state = State()
         let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
@@ -168,7 +188,10 @@ final class FakeHTTPServer: Sendable {
             if response.delivery == .normal {
                 headers.replaceOrAdd(name: "Content-Length", value: "\(response.body.count)")
             }
-            context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: response.status, headers: headers))), promise: nil)
+            context.write(
+                wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: response.status, headers: headers))),
+                promise: nil
+            )
             if response.delivery == .endless {
                 stream(context: context, remaining: 4096)
                 return

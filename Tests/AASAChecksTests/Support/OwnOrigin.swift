@@ -9,12 +9,20 @@ import Logging
 /// for a local server.
 enum OwnOrigin {
     /// - Parameter files: `<host>/<file name>` → contents.
-    static func with<Result>(_ files: [String: String], _ body: (FakeHTTPServer) async throws -> Result) async throws -> Result {
-        let directory = FileManager.default.temporaryDirectory.appending(path: "aasa-checks-origin-\(UUID().uuidString)")
+    static func with<Result>(
+        _ files: [String: String],
+        _ body: (FakeHTTPServer) async throws -> Result
+    ) async throws -> Result {
+        let directory = FileManager.default.temporaryDirectory.appending(
+            path: "aasa-checks-origin-\(UUID().uuidString)"
+        )
         defer { try? FileManager.default.removeItem(at: directory) }
         for (relative, contents) in files {
             let url = directory.appending(path: relative)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(),
+                withIntermediateDirectories: true
+            )
             try Data(contents.utf8).write(to: url)
         }
         var logger = Logger(label: "aasa-checks-test")

@@ -1,0 +1,346 @@
+#!/usr/bin/env python3
+"""Turns Benchmarks/run.sh's results.jsonl into the tables, the
+`BENCHMARK_JSON {...}` line and (with --markdown PATH) BENCHMARKS.md."""
+
+import json
+import re
+import statistics
+import sys
+
+SERVERS = ["nginx-files", "nginx-map", "aasa"]
+LOADS = [
+    ("one", "one host, keep-alive"),
+    ("rotating", "rotating Host over 1,000 hosts"),
+    ("c512", "512 connections, one host"),
+]
+
+
+def load_results(path):
+    rows = []
+    with open(path) as handle:
+        for line in handle:
+            line = line.strip()
+            if line:
+                rows.append(json.loads(line))
+    return rows
+
+
+def med(values):
+    values = [v for v in values if v is not None]
+    return statistics.median(values) if values else None
+
+
+def per_run(row):
+    wrk = row["wrk"]
+    seconds = wrk["duration_us"] / 1e6
+    requests = wrk["requests"]
+    cpu_s = row["cpu_ticks"] / row["ticks_per_s"]
+    errors = wrk["errors"]
+    return {
+        "rps": requests / seconds,
+        "p50_ms": wrk["latency_us"]["p50"] / 1000,
+        "p99_ms": wrk["latency_us"]["p99"] / 1000,
+        "p999_ms": wrk["latency_us"]["p999"] / 1000,
+        "cpu_us": cpu_s / requests * 1e6 if requests else None,
+        "rss_mb": row["rss_kb"] / 1024,
+        "non2xx": errors["status"],
+        "socket_errors": errors["connect"] + errors["read"] + errors["write"] + errors["timeout"],
+        "requests": requests,
+    }
+
+
+METRICS = [
+    # key, header, format, better
+    ("rps", "req/s", "{:,.0f}", "higher"),
+    ("p50_ms", "p50 ms", "{:.3f}", "lower"),
+    ("p99_ms", "p99 ms", "{:.3f}", "lower"),
+    ("p999_ms", "p99.9 ms", "{:.3f}", "lower"),
+    ("cpu_us", "CPU µs/req", "{:.2f}", "lower"),
+    ("rss_mb", "RSS MB", "{:.1f}", "lower"),
+]
+
+
+def summarize_loads(rows):
+    summary = {}
+    for load, _ in LOADS:
+        summary[load] = {}
+        for server in SERVERS:
+            runs = [per_run(r) for r in rows if r.get("kind") == "load" and r["load"] == load and r["server"] == server]
+            if not runs:
+                continue
+            entry = {key: med([run[key] for run in runs]) for key, *_ in METRICS}
+            entry["runs"] = len(runs)
+            entry["non2xx"] = sum(run["non2xx"] for run in runs)
+            entry["socket_errors"] = sum(run["socket_errors"] for run in runs)
+            entry["conns"] = next(r["conns"] for r in rows if r.get("kind") == "load" and r["load"] == load)
+            summary[load][server] = entry
+    return summary
+
+
+def ratio(a, b):
+    if a is None or b in (None, 0):
+        return None
+    return a / b
+
+
+def fmt(value, pattern):
+    return "—" if value is None else pattern.format(value)
+
+
+def throughput_tables(summary):
+    """One table per load: a row per server, then aasa's ratios to each nginx."""
+    out = []
+    for load, title in LOADS:
+        servers = summary.get(load, {})
+        if not servers:
+            continue
+        conns = next(iter(servers.values()))["conns"]
+        runs = next(iter(servers.values()))["runs"]
+        out.append(f"### {title} ({conns} connections, median of {runs} run{'s' if runs != 1 else ''})\n")
+        header = "| server | " + " | ".join(h for _, h, _, _ in METRICS) + " | non-2xx | socket errors |"
+        out.append(header)
+        out.append("|" + "---|" * (len(METRICS) + 3))
+        for server in SERVERS:
+            entry = servers.get(server)
+            if not entry:
+                continue
+            cells = [fmt(entry[key], pattern) for key, _, pattern, _ in METRICS]
+            out.append(f"| {server} | " + " | ".join(cells) + f" | {entry['non2xx']} | {entry['socket_errors']} |")
+        aasa = servers.get("aasa")
+        for base in ["nginx-files", "nginx-map"]:
+            other = servers.get(base)
+            if not (aasa and other):
+                continue
+            cells = [fmt(ratio(aasa[key], other[key]), "{:.2f}×") for key, *_ in METRICS]
+            out.append(f"| **aasa ÷ {base}** | " + " | ".join(cells) + " | | |")
+        out.append("")
+    return out
+
+
+def parse_duration(text):
+    """`0.123456789 seconds` / `123.4ms` / `Duration(...)` → seconds."""
+    if not text:
+        return None
+    match = re.search(r"([0-9.eE+-]+)\s*(seconds|s|ms|µs|us|ns)?", text)
+    if not match:
+        return None
+    value = float(match.group(1))
+    unit = match.group(2) or "seconds"
+    return value * {"seconds": 1, "s": 1, "ms": 1e-3, "µs": 1e-6, "us": 1e-6, "ns": 1e-9}[unit]
+
+
+def main():
+    args = sys.argv[1:]
+    markdown = None
+    if "--markdown" in args:
+        index = args.index("--markdown")
+        markdown = args[index + 1]
+        del args[index : index + 2]
+    rows = load_results(args[0])
+    machine = next((r for r in rows if r.get("kind") == "machine"), {})
+    summary = summarize_loads(rows)
+
+    lines = []
+    lines.append("## Origin vs nginx\n")
+    lines.append(
+        "Server pinned to CPU {server_cpu}, wrk (`-t1`) to CPU {client_cpu}; {duration} s per run after a warm-up; "
+        "each run starts the server afresh; servers take turns (files, map, aasa, files, …). "
+        "CPU µs/req = the server's utime+stime over the run (nginx: master + worker) ÷ requests. "
+        "RSS = VmRSS at the end of the run. Ratios are aasa ÷ nginx: below 1 is better for "
+        "latency, CPU and RSS, above 1 is better for req/s.\n".format(
+            server_cpu=machine.get("server_cpu", 0),
+            client_cpu=machine.get("client_cpu", 1),
+            duration=machine.get("duration", "?"),
+        )
+    )
+    lines += throughput_tables(summary)
+
+    # Scale
+    startups = [r for r in rows if r.get("kind") == "startup"]
+    reloads = [r for r in rows if r.get("kind") == "reload"]
+    lines.append("## Scale\n")
+    lines.append("| measure | aasa | nginx-map | nginx-files |")
+    lines.append("|---|---|---|---|")
+    scale = {}
+    for hosts in sorted({r["hosts"] for r in startups}):
+        start = {r["server"]: r for r in startups if r["hosts"] == hosts}
+        cells = [fmt(start.get(s, {}).get("seconds"), "{:.3f} s") for s in ["aasa", "nginx-map", "nginx-files"]]
+        lines.append(f"| start → serving the last of {hosts:,} hosts | " + " | ".join(cells) + " |")
+        cells = [fmt(start[s]["rss_kb"] / 1024 if s in start else None, "{:.1f} MB") for s in ["aasa", "nginx-map", "nginx-files"]]
+        lines.append(f"| RSS, {hosts:,} hosts, idle | " + " | ".join(cells) + " |")
+        scale[str(hosts)] = {
+            s: {"startup_s": start[s]["seconds"], "rss_mb": round(start[s]["rss_kb"] / 1024, 1)} for s in start
+        }
+    reload_wall = med([r["wall_seconds"] for r in reloads])
+    reload_internal = med([parse_duration(r.get("internal")) for r in reloads])
+    if reloads:
+        files = reloads[0]["files"]
+        lines.append(
+            f"| reload of {files:,} files (SIGHUP → swapped; median of {len(reloads)}) | "
+            f"{fmt(reload_wall, '{:.3f} s')} wall, {fmt(reload_internal, '{:.3f} s')} in the loader | — | — |"
+        )
+    lines.append("")
+    lines.append(
+        "nginx does not read the files at start (\"files\") or holds them in its configuration (\"map\"); "
+        "its reload is a new worker generation, not comparable and not measured.\n"
+    )
+
+    # Reload under load
+    base = next((r for r in rows if r.get("kind") == "reload_load" and r["phase"] == "baseline"), None)
+    during = next((r for r in rows if r.get("kind") == "reload_load" and r["phase"] == "reloads"), None)
+    reload_load = None
+    if base and during:
+        lines.append("## Reload under load\n")
+        lines.append(
+            f"`aasa serve` with rotating Host over 1,000 hosts ({machine.get('hosts', 1000)} files), "
+            f"{during['reloads']} reloads in {during['reload_seconds']:.1f} s: every other one after a file edit "
+            f"(written aside and renamed over, {during['edits']} edits), each SIGHUP waited for until the server "
+            "logged `reloaded`. Baseline: the same load without reloads.\n"
+        )
+        lines.append("| phase | requests | req/s | non-2xx | socket errors | p50 ms | p99 ms | p99.9 ms | max ms |")
+        lines.append("|---|---|---|---|---|---|---|---|---|")
+        reload_load = {}
+        for name, row in [("without reloads", base), ("during reloads", during)]:
+            wrk = row["wrk"]
+            errors = wrk["errors"]
+            socket = errors["connect"] + errors["read"] + errors["write"] + errors["timeout"]
+            lat = wrk["latency_us"]
+            rps = wrk["requests"] / (wrk["duration_us"] / 1e6)
+            lines.append(
+                f"| {name} | {wrk['requests']:,} | {rps:,.0f} | {errors['status']} | {socket} | "
+                f"{lat['p50'] / 1000:.3f} | {lat['p99'] / 1000:.3f} | {lat['p999'] / 1000:.3f} | {lat['max'] / 1000:.3f} |"
+            )
+            reload_load["baseline" if row is base else "reloads"] = {
+                "requests": wrk["requests"],
+                "non2xx": errors["status"],
+                "socket_errors": socket,
+                "p99_ms": lat["p99"] / 1000,
+                "p999_ms": lat["p999"] / 1000,
+                "max_ms": lat["max"] / 1000,
+            }
+        reload_load["reloads"]["count"] = during["reloads"]
+        reload_load["reloads"]["edits"] = during["edits"]
+        reload_load["reloads"]["rejected_files"] = during["rejected"]
+        lines.append("")
+
+    # Matcher
+    matcher = next((r["data"] for r in rows if r.get("kind") == "matcher"), None)
+    if matcher:
+        real = matcher["realistic"]
+        lines.append("## Matcher\n")
+        lines.append(
+            f"A {real['fileBytes']:,}-byte file with {real['rules']} rules (excludes, query dictionaries, fragments, "
+            "`substitutionVariables` with wildcard values, `$(digit)`, `$(region)`, file and entry `defaults`), "
+            f"{real['urls']:,} URLs (decisions: "
+            + ", ".join(f"{k} {v:,}" for k, v in sorted(real["decisions"].items()))
+            + f"), median of {real['passes']} pass(es). The naive side: each pattern as an anchored "
+            "`NSRegularExpression` (`*`→`.*`, `?`→`.`, the rest escaped, variables as alternations), first match wins; "
+            "URLs pre-split for it, pre-parsed (`AASAURL`) for ours.\n"
+        )
+        lines.append("| matcher | URLs/s | compile ms |")
+        lines.append("|---|---|---|")
+        lines.append(f"| AASAMatcher | {real['oursURLsPerSecond']:,.0f} | {real['oursCompileMs']} |")
+        lines.append(f"| naive regex | {real['regexURLsPerSecond']:,.0f} | {real['regexCompileMs']} |")
+        lines.append(f"| **ratio** | **{real['ratio']:.2f}×** | |")
+        lines.append("")
+        lines.append(
+            f"Decisions agree on {real['agreementPercent']}% of the URLs (the naive translation has no path "
+            "normalisation, so it differs on trailing slashes and the like).\n"
+        )
+        adv = matcher["adversarial"]
+        lines.append(
+            f"Adversarial: `{adv['pattern']}` against `/aaa…a` (no `b`). The regex runs in a child process "
+            f"killed after {adv['capSeconds']:.0f} s.\n"
+        )
+        lines.append("| input length | AASAMatcher per evaluate | naive regex |")
+        lines.append("|---|---|---|")
+        ours = {row["length"]: row for row in adv["ours"]}
+        theirs = {row["length"]: row for row in adv["regex"]}
+        for length in sorted(set(ours) | set(theirs)):
+            mine = ours.get(length)
+            other = theirs.get(length)
+            mine_text = f"{mine['seconds'] * 1e6:,.1f} µs" if mine else "—"
+            if not other:
+                other_text = "—"
+            elif other["capped"]:
+                other_text = f"> {adv['capSeconds']:.0f} s"
+            else:
+                other_text = f"{other['seconds'] * 1e6:,.1f} µs"
+            lines.append(f"| {length:,} | {mine_text} | {other_text} |")
+        lines.append("")
+
+    # The machine
+    lines.append("## Machine\n")
+    ticks = machine.get("ticks_per_s", 100)
+    steal_share = None
+    if machine.get("load_seconds"):
+        steal_share = machine.get("steal_ticks", 0) / ticks / (machine["load_seconds"] * machine.get("nproc", 1)) * 100
+    lines.append(f"- date: {machine.get('date')}")
+    lines.append(f"- nproc: {machine.get('nproc')}; CPU: {machine.get('cpu')}")
+    lines.append(f"- kernel: {machine.get('kernel')}")
+    lines.append(f"- Swift: {machine.get('swift')}; nginx: {machine.get('nginx')}; wrk: {machine.get('wrk')}")
+    lines.append(
+        f"- run: {'--quick' if machine.get('quick') else 'full'}, {machine.get('runs')} run(s) × {machine.get('duration')} s; "
+        f"served file {machine.get('file_bytes')} bytes; throughput phase {machine.get('load_seconds')} s, "
+        f"hypervisor steal {fmt(steal_share, '{:.1f}')}% of CPU time during it; load average at the end {machine.get('loadavg')}"
+    )
+    if machine.get("note"):
+        lines.append(f"- note: {machine['note']}")
+    lines.append("")
+
+    text = "\n".join(lines)
+    print(text)
+
+    compact = {
+        "machine": {k: machine.get(k) for k in ["date", "nproc", "cpu", "kernel", "swift", "nginx", "quick", "runs", "duration"]},
+        "loads": {
+            load: {
+                server: {k: (round(v, 3) if isinstance(v, float) else v) for k, v in entry.items()}
+                for server, entry in servers.items()
+            }
+            for load, servers in summary.items()
+        },
+        "ratios": {
+            load: {
+                f"aasa/{base}": {
+                    key: (round(ratio(servers["aasa"][key], servers[base][key]), 3) if ratio(servers["aasa"][key], servers[base][key]) is not None else None)
+                    for key, *_ in METRICS
+                }
+                for base in ["nginx-files", "nginx-map"]
+                if "aasa" in servers and base in servers
+            }
+            for load, servers in summary.items()
+        },
+        "scale": scale,
+        "reload_1000_files_s": {"wall": reload_wall, "internal": reload_internal},
+        "reload_under_load": reload_load,
+        "matcher": (
+            {
+                "ours_urls_per_s": matcher["realistic"]["oursURLsPerSecond"],
+                "regex_urls_per_s": matcher["realistic"]["regexURLsPerSecond"],
+                "ratio": matcher["realistic"]["ratio"],
+                "adversarial_ours_s": {str(r["length"]): r["seconds"] for r in matcher["adversarial"]["ours"]},
+                "adversarial_regex_s": {
+                    str(r["length"]): (None if r["capped"] else r["seconds"]) for r in matcher["adversarial"]["regex"]
+                },
+            }
+            if matcher
+            else None
+        ),
+    }
+    print("BENCHMARK_JSON " + json.dumps(compact, separators=(",", ":"), ensure_ascii=False))
+
+    if markdown:
+        with open(markdown, "w") as handle:
+            handle.write("# Benchmarks\n\n")
+            handle.write(
+                "Produced by `Benchmarks/run.sh` (`--quick` for a smoke test); rerun it to refresh this file. "
+                "Figures are from one shared 2-core virtual machine: compare ratios, not absolute numbers, and "
+                "prefer CPU µs/req, which hypervisor steal and neighbours move least.\n\n"
+            )
+            handle.write(text)
+            handle.write("\n```\nBENCHMARK_JSON " + json.dumps(compact, separators=(",", ":"), ensure_ascii=False) + "\n```\n")
+
+
+if __name__ == "__main__":
+    main()
