@@ -161,6 +161,18 @@ struct SiteLoaderTests {
         #expect(outcome.snapshot.sites["staging.brand.example"] === outcome.snapshot.sites["brand.example"])
     }
 
+    /// The layout of a Kubernetes ConfigMap volume: `host -> ..data/host`,
+    /// `..data -> ..2026_11_22_…`, swapped atomically on update.
+    @Test func configMapVolumeLayoutIsServed() throws {
+        let site = try TemporarySite()
+        try site.write(SampleFile.aasa(), host: "..2026_11_22_04_00_00.1/brand.example")
+        try site.symlink("..data", to: "..2026_11_22_04_00_00.1")
+        try site.symlink("brand.example", to: "..data/brand.example")
+        let outcome = try Self.load(site)
+        #expect(outcome.issues.isEmpty)
+        #expect(Array(outcome.snapshot.sites.keys) == ["brand.example"])
+    }
+
     @Test func symlinkLeavingTheDirectoryIsRefused() throws {
         let site = try TemporarySite()
         let outside = try TemporarySite()

@@ -109,7 +109,7 @@ struct MatcherCorpus {
         case 2: return #"{"/": "/\#(s)/item/????/*", "caseSensitive": true}"#
         case 3: return #"{"/": "/\#(s)/search", "?": {"q": "?*", "src": "app*"}}"#
         case 4: return #"{"/": "/\#(s)/$(locale)/store/*"}"#
-        case 5: return #"{"/": "/\#(s)/promo/*", "#": "share-*"}"#
+        case 5: return ##"{"/": "/\##(s)/promo/*", "#": "share-*"}"##
         case 6: return #"{"/": "/\#(s)/blog/20$(digit)$(digit)/*/*"}"#
         case 7: return #"{"/": "/\#(s)/legacy/*", "?": "ref=*", "percentEncoded": false}"#
         case 8: return #"{"/": "/\#(s)/r/$(region)/*"}"#

@@ -52,25 +52,29 @@ enum SiteGenerator {
         let bundle = "com.brand\(index).app"
         let app = "\(team).\(bundle)"
         let section = { (offset: Int) in sections[(index + offset) % sections.count] }
-        var components: [String] = [
+        // Excludes first: an exclude after an include covering it is an error.
+        let components: [String] = [
             #"{ "/": "/\#(section(7))/settings/*", "exclude": true, "comment": "Account pages stay on the web." }"#,
             #"{ "/": "/checkout/*", "exclude": true }"#,
             #"{ "/": "/\#(section(0))/*/preview", "exclude": true }"#,
+            #"{ "/": "/recipes/*", "exclude": true, "?": { "print": "1" } }"#,
+            #"{ "/": "/events/*/tickets/*", "exclude": true, "comment": "Ticketing is a partner site." }"#,
             #"{ "/": "/\#(section(0))/*", "comment": "Product and category pages." }"#,
             #"{ "/": "/\#(section(1))/????/*" }"#,
             #"{ "/": "/\#(section(2))/*", "?": { "ref": "?*" } }"#,
             #"{ "/": "/\#(section(3))/*", "?": { "utm_source": "newsletter*", "id": "?*" } }"#,
-            #"{ "/": "/\#(section(4))/*", "#": "open-in-app*" }"#,
+            ##"{ "/": "/\##(section(4))/*", "#": "open-in-app*" }"##,
             #"{ "/": "/invite/*", "?": { "code": "?????*" }, "comment": "Invitations with a code." }"#,
             #"{ "/": "/\#(section(5))/*/reviews", "caseSensitive": true }"#,
             #"{ "/": "/\#(section(6))/orders/*", "percentEncoded": false }"#,
+            #"{ "/": "/\#(section(8))/*", "?": { "lang": "??", "ref": "*" }, "comment": "Localised landings." }"#,
             #"{ "/": "/stores/*/today" }"#,
             #"{ "/": "/gift/*", "?": "card=*" }"#,
-            #"{ "/": "/recipes/*", "exclude": true, "?": { "print": "1" } }"#,
             #"{ "/": "/recipes/*" }"#,
+            #"{ "/": "/events/*", "comment": "Event pages open the app; tickets do not." }"#,
+            ##"{ "/": "/help/*", "#": "*", "comment": "Help centre, any anchor." }"##,
+            #"{ "/": "/l/\#(index)/*" }"#,
         ]
-        components.append(#"{ "/": "/help/*", "#": "*", "comment": "Help centre, any anchor." }"#)
-        components.append(#"{ "/": "/l/\#(index)/*" }"#)
         let body = components.map { "          " + $0 }.joined(separator: ",\n")
         return """
             {

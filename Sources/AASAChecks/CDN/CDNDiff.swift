@@ -10,7 +10,7 @@ public struct CDNDiff: Sendable {
         "Apple-From", "Apple-Origin-Format", "Age", "Cache-Control", "Expires", "Last-Modified",
     ]
 
-    public var fetcher: HTTPFetcher
+    public let fetcher: HTTPFetcher
     /// Replaces ``appleCDNBase`` (`--cdn-base`).
     public var cdnBase: String
     /// Replaces `https://<domain>` (`--origin-base`); requests still carry `Host: <domain>`.

@@ -45,7 +45,7 @@ public struct HTTPFetcher: Sendable {
         }
     }
 
-    public var configuration: Configuration
+    public let configuration: Configuration
     private let tlsConfiguration: TLSConfiguration
 
     /// Prepares a fetcher; reads `caFile` now so a bad path is reported once,

@@ -39,7 +39,7 @@ public struct HostCheck: Sendable {
         }
     }
 
-    public var fetcher: HTTPFetcher
+    public let fetcher: HTTPFetcher
     public var options: Options
 
     public init(fetcher: HTTPFetcher, options: Options = Options()) {
@@ -191,7 +191,10 @@ public struct HostCheck: Sendable {
         case .undecodableBody:
             checks.add("connect", .pass, "connected to \(target.base)")
             checks.add("file.size", .fail, error.message)
-        case .timeout, .transport:
+        case .timeout:
+            // Whether the connection or the answer was slow is unknown here.
+            checks.add("http.status", .fail, error.message)
+        case .transport:
             checks.add("connect", .pass, "connected to \(target.base)")
             checks.add("http.status", .fail, error.message)
         }

@@ -117,19 +117,22 @@ private struct LoadPass {
             return
         }
         if info.type == .symlink {
-            recordSymlink(name: key.name, path: path)
+            recordSymlink(key: key, path: path)
             return
         }
         loadHost(key: key, path: path)
     }
 
-    /// A symlinked directory is an alias of the sibling it points to; one
-    /// that leaves the served directory is refused.
-    private mutating func recordSymlink(name: String, path: String) {
+    /// A symlinked directory is an alias of the sibling it points to. One
+    /// pointing deeper inside the served directory is that host's directory
+    /// (a Kubernetes ConfigMap volume links `host -> ..data/host`). One that
+    /// leaves the served directory is refused.
+    private mutating func recordSymlink(key: SiteKey, path: String) {
+        let name = key.name
         do {
             let target = try FileSystem.canonicalPath(path)
             let parent = (target as NSString).deletingLastPathComponent
-            guard parent == root, try FileSystem.info(target).type == .directory else {
+            guard target.hasPrefix(root + "/"), try FileSystem.info(target).type == .directory else {
                 issues.append(
                     LoadIssue(
                         host: name,
@@ -137,6 +140,10 @@ private struct LoadPass {
                         message: "symlink to \(target) leaves the served directory \(root); refused"
                     )
                 )
+                return
+            }
+            guard parent == root else {
+                loadHost(key: key, path: target)
                 return
             }
             guard let targetKey = SiteKey(directoryName: (target as NSString).lastPathComponent) else {
@@ -307,6 +314,13 @@ private struct LoadPass {
             guard let host = sites[target.name] else {
                 issues.append(
                     LoadIssue(host: alias.name, path: "hosts.aliases", message: "alias target \(target.name) is not served")
+                )
+                continue
+            }
+            // A host's own directory is more specific than a configured alias.
+            guard sites[alias.name] == nil else {
+                issues.append(
+                    LoadIssue(host: alias.name, path: "hosts.aliases", message: "\(alias.name) has its own directory; alias ignored")
                 )
                 continue
             }
