@@ -62,6 +62,7 @@ let package = Package(
                 "AASAKit",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "X509", package: "swift-certificates"),
@@ -124,6 +125,8 @@ let package = Package(
             name: "AASACLITests",
             dependencies: [
                 "aasa",
+                "AASAKit",
+                "AASAChecks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

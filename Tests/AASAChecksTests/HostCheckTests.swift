@@ -245,6 +245,8 @@ import Testing
         ("example.com", "example.com", "https://example.com"),
         ("https://Example.com:8443/path", "example.com", "https://Example.com:8443"),
         ("http://127.0.0.1:8080", "127.0.0.1", "http://127.0.0.1:8080"),
+        ("example.com:8443", "example.com", "https://example.com:8443"),
+        ("Example.COM/", "example.com", "https://Example.COM"),
     ])
     func targetsParse(argument: String, host: String, base: String) throws {
         let target = try HostTarget(argument)

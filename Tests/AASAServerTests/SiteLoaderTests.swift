@@ -219,6 +219,15 @@ struct SiteLoaderTests {
         }
     }
 
+    @Test func aHostsOwnDirectoryWinsOverAConfiguredAlias() throws {
+        let site = try TemporarySite()
+        try site.write(SampleFile.aasa(app: "ABCDE12345.com.brand.app"), host: "brand.example")
+        try site.write(SampleFile.aasa(app: "ABCDE12345.com.staging.app"), host: "staging.brand.example")
+        let outcome = try Self.load(site, hosts: .init(aliases: ["staging.brand.example=brand.example"]))
+        #expect(outcome.snapshot.sites["staging.brand.example"]?.appleAppSiteAssociation?.appIDs == ["ABCDE12345.com.staging.app"])
+        #expect(outcome.issues.first?.message.contains("alias ignored") == true)
+    }
+
     @Test func badAliasesAndDefaultAreReported() throws {
         let site = try TemporarySite()
         try site.write(SampleFile.aasa(), host: "brand.example")

@@ -151,15 +151,15 @@ struct Adversarial {
         // Short inputs first, to show the shape of the blow-up.
         var regexRows: [[String: Any]] = []
         var capped = false
-        for length in [16, 32, 64, 128, 256, 512] + lengths {
+        for length in [8, 16, 24, 32, 40, 48, 64, 256] + lengths {
             if capped {
                 regexRows.append(["length": length, "seconds": NSNull(), "capped": true])
                 log(String(format: "adversarial regex %6d: > %.0f s (not run: a shorter input already hit the cap)", length, capSeconds))
                 continue
             }
-            if let seconds = Self.regexChild(length: length, cap: capSeconds) {
-                regexRows.append(["length": length, "seconds": seconds, "capped": false])
-                log(String(format: "adversarial regex %6d: %12.1f µs", length, seconds * 1e6))
+            if let (seconds, outcome) = Self.regexChild(length: length, cap: capSeconds) {
+                regexRows.append(["length": length, "seconds": seconds, "capped": false, "outcome": outcome])
+                log(String(format: "adversarial regex %6d: %12.1f µs (%@)", length, seconds * 1e6, outcome))
             } else {
                 capped = true
                 regexRows.append(["length": length, "seconds": NSNull(), "capped": true])
@@ -169,19 +169,31 @@ struct Adversarial {
         return ["pattern": Self.pattern, "capSeconds": capSeconds, "ours": oursRows, "regex": regexRows]
     }
 
-    /// One evaluation of the naive regex, in this process.
-    static func regexOnce(length: Int) -> Double {
-        let regex = try? NSRegularExpression(pattern: "^" + NaiveRegexMatcher.translate(pattern, variables: [:]) + "/?$")
+    /// One evaluation of the naive regex, in this process: seconds, and
+    /// `match`, `none` or `gave-up` (ICU's backtracking limit stopped it: the
+    /// regex has no answer at all).
+    static func regexOnce(length: Int) -> (Double, String) {
+        guard
+            let regex = try? NSRegularExpression(
+                pattern: "^" + NaiveRegexMatcher.translate(pattern, variables: [:]) + "/?$"
+            )
+        else { return (0, "error") }
         let path = "/" + String(repeating: "a", count: max(0, length - 1))
+        let range = NSRange(location: 0, length: (path as NSString).length)
+        var matched = false
+        var gaveUp = false
         let start = now()
-        let matched = regex.map { NaiveRegexMatcher.whole($0, path) } ?? false
+        regex.enumerateMatches(in: path, options: [.anchored, .reportCompletion], range: range) { result, flags, _ in
+            if result != nil { matched = true }
+            if flags.contains(.internalError) { gaveUp = true }
+        }
         let elapsed = now() - start
-        if matched { log("unexpected match") }
-        return elapsed
+        return (elapsed, gaveUp ? "gave-up" : matched ? "match" : "none")
     }
 
     /// Runs `regex-case LENGTH` in a child; `nil` when it is killed at `cap`.
-    static func regexChild(length: Int, cap: Double) -> Double? {
+    /// (The pipe is read after exit: the child prints one short line.)
+    static func regexChild(length: Int, cap: Double) -> (Double, String)? {
         let process = Process()
         process.executableURL = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
         process.arguments = ["regex-case", String(length)]
@@ -198,6 +210,8 @@ struct Adversarial {
             return nil
         }
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        return Double(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        let fields = text.split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        guard fields.count == 2, let seconds = Double(fields[0]) else { return nil }
+        return (seconds, fields[1])
     }
 }

@@ -41,8 +41,8 @@ enum SiteGenerator {
     }
 
     static let sections = [
-        "shop", "products", "p", "collections", "deals", "help", "orders", "account", "recipes", "stores",
-        "gift", "blog", "events", "invite", "share", "checkout", "wishlist", "reviews", "brand", "kids",
+        "shop", "products", "p", "collections", "deals", "men", "orders", "account", "women", "home",
+        "garden", "blog", "sport", "beauty", "share", "tech", "wishlist", "reviews", "brand", "kids",
     ]
 
     /// One realistic file for host number `index`: two apps, ~20 rules with
@@ -85,6 +85,13 @@ enum SiteGenerator {
                     "appIDs": [ "\(app)", "\(team).\(bundle).beta" ],
                     "components": [
             \(body)
+                    ]
+                  },
+                  {
+                    "appIDs": [ "\(team).\(bundle).kiosk" ],
+                    "components": [
+                      { "/": "/kiosk/*", "comment": "In-store kiosks." },
+                      { "/": "/stores/*/today" }
                     ]
                   }
                 ]

@@ -40,8 +40,8 @@ case "matcher":
     MatcherBenchmark(quick: quick, regexCapSeconds: cap).run()
 case "regex-case":
     guard arguments.count == 1, let length = Int(arguments[0]) else { usage() }
-    let seconds = Adversarial.regexOnce(length: length)
-    print(String(format: "%.9f", seconds))
+    let (seconds, outcome) = Adversarial.regexOnce(length: length)
+    print(String(format: "%.9f", seconds) + " " + outcome)
 default:
     usage()
 }

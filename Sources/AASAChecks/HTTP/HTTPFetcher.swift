@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import CompressNIO
 import Foundation
 import NIOCore
+import NIOPosix
 import NIOHTTP1
 import NIOSSL
 import Synchronization
@@ -221,12 +222,8 @@ public struct HTTPFetcher: Sendable {
         if case ChannelError.connectTimeout = error {
             return FetchError(.connection, url: url, message: "connection timed out")
         }
-        // DNS failures and refused connections arrive as NIOPosix's
-        // NIOConnectionError, a module this target does not import; matched
-        // by type name rather than adding a dependency for one `is`.
-        if error is IOError || error is SocketAddressError
-            || String(describing: type(of: error)) == "NIOConnectionError"
-        {
+        // DNS failures and refused connections arrive as NIOConnectionError.
+        if error is IOError || error is SocketAddressError || error is NIOConnectionError {
             return FetchError(.connection, url: url, message: "cannot connect: \(error)")
         }
         return FetchError(.transport, url: url, message: "\(error)")

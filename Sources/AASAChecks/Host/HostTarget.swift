@@ -14,23 +14,21 @@ public struct HostTarget: Sendable, Hashable {
     /// Reads a command-line argument: a bare host (`example.com`) or a URL
     /// (`https://example.com:8443`, whose path is ignored).
     public init(_ argument: String, baseURL: String? = nil) throws(HostTargetError) {
-        let host: String
-        var base: String
-        if argument.contains("://") {
-            guard let url = URL(string: argument), let scheme = url.scheme?.lowercased(),
-                ["http", "https"].contains(scheme),
-                let urlHost = url.host, !urlHost.isEmpty
-            else { throw HostTargetError(argument: argument, message: "not an http(s) URL or a host name") }
-            host = urlHost.lowercased()
-            base = "\(scheme)://\(urlHost)\(url.port.map { ":\($0)" } ?? "")"
-        } else {
-            let trimmed = argument.trimmingCharacters(in: CharacterSet(charactersIn: "/")).lowercased()
-            guard !trimmed.isEmpty, !trimmed.contains("/"), URL(string: "https://\(trimmed)")?.host != nil else {
+        var text = argument
+        if !argument.contains("://") {
+            // A bare host, possibly with a port; a path means a typo.
+            let trimmed = argument.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+            guard !trimmed.isEmpty, !trimmed.contains("/") else {
                 throw HostTargetError(argument: argument, message: "not a host name")
             }
-            host = trimmed
-            base = "https://\(trimmed)"
+            text = "https://\(trimmed)"
         }
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+            ["http", "https"].contains(scheme),
+            let urlHost = url.host, !urlHost.isEmpty
+        else { throw HostTargetError(argument: argument, message: "not an http(s) URL or a host name") }
+        let host = urlHost.lowercased()
+        var base = "\(scheme)://\(urlHost)\(url.port.map { ":\($0)" } ?? "")"
         if let baseURL {
             guard let url = URL(string: baseURL), let scheme = url.scheme?.lowercased(),
                 ["http", "https"].contains(scheme),

@@ -26,20 +26,7 @@ struct CDNDiffCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("Domains to compare.", valueName: "domain"))
     var domains: [String] = []
 
-    @Option(
-        name: .customLong("origin-base"),
-        help: ArgumentHelp(
-            "Fetch the origin from this URL instead of https://<domain>, sending Host: <domain>.",
-            valueName: "url"
-        )
-    )
-    var originBase: String?
-
-    @Option(
-        name: .customLong("cdn-base"),
-        help: ArgumentHelp("Replace \(CDNDiff.appleCDNBase) (the domain is appended).", valueName: "url")
-    )
-    var cdnBase: String?
+    @OptionGroup var endpoints: CDNEndpointOptions
 
     @Option(
         name: .customLong("from-dir"),
@@ -63,8 +50,8 @@ struct CDNDiffCommand: AsyncParsableCommand {
     var invocation: CDNDiffInvocation {
         CDNDiffInvocation(
             domains: domains,
-            originBase: originBase,
-            cdnBase: cdnBase,
+            originBase: endpoints.originBase,
+            cdnBase: endpoints.cdnBase,
             fromDir: fromDir,
             network: network,
             format: formatting.format

@@ -16,20 +16,7 @@ struct ValidateCDNCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The domain to compare (repeatable).", valueName: "domain"))
     var domain: [String]
 
-    @Option(
-        name: .customLong("origin-base"),
-        help: ArgumentHelp(
-            "Fetch the origin from this URL instead of https://<domain>, sending Host: <domain>.",
-            valueName: "url"
-        )
-    )
-    var originBase: String?
-
-    @Option(
-        name: .customLong("cdn-base"),
-        help: ArgumentHelp("Replace Apple's CDN base URL (the domain is appended).", valueName: "url")
-    )
-    var cdnBase: String?
+    @OptionGroup var endpoints: CDNEndpointOptions
 
     @OptionGroup var network: NetworkOptions
 
@@ -46,8 +33,8 @@ struct ValidateCDNCommand: AsyncParsableCommand {
     var invocation: CDNDiffInvocation {
         CDNDiffInvocation(
             domains: domain,
-            originBase: originBase,
-            cdnBase: cdnBase,
+            originBase: endpoints.originBase,
+            cdnBase: endpoints.cdnBase,
             fromDir: nil,
             network: network,
             format: formatting.format
