@@ -13,11 +13,13 @@ final class AdminHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     private let store: SiteStore
     private let registry: PrometheusCollectorRegistry?
+    private let requestCounts: RequestCountTable
     private var request: HTTPRequestHead?
 
-    init(store: SiteStore, registry: PrometheusCollectorRegistry?) {
+    init(store: SiteStore, registry: PrometheusCollectorRegistry?, requestCounts: RequestCountTable) {
         self.store = store
         self.registry = registry
+        self.requestCounts = requestCounts
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -68,7 +70,7 @@ final class AdminHandler: ChannelInboundHandler, RemovableChannelHandler {
                 : (.serviceUnavailable, "text/plain", Array("not ready: first load pending\n".utf8))
         case "/metrics":
             guard let registry else { return (.notFound, "text/plain", Array("metrics are not enabled\n".utf8)) }
-            return (.ok, "text/plain; version=0.0.4; charset=utf-8", registry.emitToBuffer())
+            return (.ok, "text/plain; version=0.0.4; charset=utf-8", registry.emitToBuffer() + Array(requestCounts.render().utf8))
         case "/status":
             let json = StatusReport(store: store).json.serialized(pretty: true) + "\n"
             return (.ok, "application/json", Array(json.utf8))

@@ -29,7 +29,7 @@ final class AASARequestHandler: ChannelDuplexHandler, RemovableChannelHandler {
     private let responder: Responder
     private let timeouts: ConnectionTimeouts
     private let accessLog: Logger?
-    private let unknownHostCounters: RequestCounters
+    private let unknownHostCounts: RequestCounts
     private var prefixes = ResponsePrefixCache()
 
     private var pending: Responder.Reply?
@@ -39,19 +39,22 @@ final class AASARequestHandler: ChannelDuplexHandler, RemovableChannelHandler {
     private var quiescing = false
     private var closing = false
     private var readPending = false
+    /// Mirrors the channel's writability (updated on change) so `read` does
+    /// not query the channel on every read.
+    private var writable = true
 
     init(
         store: SiteStore,
         responder: Responder,
         timeouts: ConnectionTimeouts,
         accessLog: Logger?,
-        unknownHostCounters: RequestCounters
+        unknownHostCounts: RequestCounts
     ) {
         self.store = store
         self.responder = responder
         self.timeouts = timeouts
         self.accessLog = accessLog
-        self.unknownHostCounters = unknownHostCounters
+        self.unknownHostCounts = unknownHostCounts
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -132,7 +135,7 @@ final class AASARequestHandler: ChannelDuplexHandler, RemovableChannelHandler {
     // MARK: Backpressure
 
     func read(context: ChannelHandlerContext) {
-        if context.channel.isWritable {
+        if writable {
             context.read()
         } else {
             readPending = true
@@ -140,7 +143,8 @@ final class AASARequestHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
-        if context.channel.isWritable, readPending {
+        writable = context.channel.isWritable
+        if writable, readPending {
             readPending = false
             context.read()
         }
@@ -151,7 +155,7 @@ final class AASARequestHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
     private func write(_ reply: Responder.Reply, context: ChannelHandlerContext) {
         let response = reply.response
-        (reply.host?.counters ?? unknownHostCounters).increment(response.status)
+        (reply.host?.counts ?? unknownHostCounts).increment(response.status)
         context.write(wrapOutboundOut(prefixes.prefix(for: response.status)), promise: nil)
         let payload = response.payload(isHead: reply.isHead)
         logAccess(response: response, bytes: payload.readableBytes)
@@ -186,18 +190,18 @@ final class AASARequestHandler: ChannelDuplexHandler, RemovableChannelHandler {
 /// the only bytes of a response that are not fixed at load time.
 struct ResponsePrefixCache {
     private var second = -1
-    private var buffers: [EncodedResponse.Status: ByteBuffer] = [:]
+    private var buffers = [ByteBuffer?](repeating: nil, count: EncodedResponse.Status.allCases.count)
 
     @inline(__always)
     mutating func prefix(for status: EncodedResponse.Status) -> ByteBuffer {
         let now = time(nil)
         if now != second {
             second = now
-            buffers.removeAll(keepingCapacity: true)
+            for index in buffers.indices { buffers[index] = nil }
         }
-        if let buffer = buffers[status] { return buffer }
+        if let buffer = buffers[status.ordinal] { return buffer }
         let buffer = ByteBuffer(string: status.statusLine + "Date: \(HTTPDate.format(epochSeconds: now))\r\n")
-        buffers[status] = buffer
+        buffers[status.ordinal] = buffer
         return buffer
     }
 }

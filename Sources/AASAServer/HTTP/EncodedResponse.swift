@@ -23,7 +23,7 @@ public struct EncodedResponse: Sendable {
         case requestHeaderFieldsTooLarge = 431
         case serviceUnavailable = 503
 
-        var reasonPhrase: String {
+        public var reasonPhrase: String {
             switch self {
             case .ok: "OK"
             case .notModified: "Not Modified"
@@ -35,8 +35,22 @@ public struct EncodedResponse: Sendable {
             }
         }
 
+        /// Position in `allCases`, for fixed-size tables indexed by status.
+        @inline(__always)
+        var ordinal: Int {
+            switch self {
+            case .ok: 0
+            case .notModified: 1
+            case .badRequest: 2
+            case .notFound: 3
+            case .methodNotAllowed: 4
+            case .requestHeaderFieldsTooLarge: 5
+            case .serviceUnavailable: 6
+            }
+        }
+
         /// `HTTP/1.1 200 OK\r\n`.
-        var statusLine: String { "HTTP/1.1 \(rawValue) \(reasonPhrase)\r\n" }
+        public var statusLine: String { "HTTP/1.1 \(rawValue) \(reasonPhrase)\r\n" }
     }
 
     /// How the response ends the exchange; the `Connection` header differs.

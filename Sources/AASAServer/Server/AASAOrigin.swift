@@ -28,6 +28,7 @@ public struct AASAOrigin: Sendable {
 
     private let logger: Logger
     private let registry: PrometheusCollectorRegistry?
+    private let requestCounts = RequestCountTable()
     private let group: any EventLoopGroup
 
     public init(
@@ -44,7 +45,7 @@ public struct AASAOrigin: Sendable {
         self.store = SiteStore()
         self.reloader = SiteReloader(
             store: store,
-            loader: SiteLoader(configuration: configuration, validator: validator),
+            loader: SiteLoader(configuration: configuration, validator: validator, requestCounts: requestCounts),
             pollInterval: configuration.files.pollInterval,
             logger: logger
         )
@@ -90,6 +91,7 @@ public struct AASAOrigin: Sendable {
             store: store,
             limits: configuration.limits,
             accessLog: configuration.log.access ? logger : nil,
+            requestCounts: requestCounts,
             tlsContext: tlsContext
         )
         let connections = ConnectionCounter(limit: configuration.limits.maxConnections)
@@ -138,10 +140,13 @@ public struct AASAOrigin: Sendable {
     private var adminPipeline: ListeningServer.ChildInitializer {
         let store = self.store
         let registry = self.registry
+        let requestCounts = self.requestCounts
         return { channel in
             channel.eventLoop.makeCompletedFuture {
                 try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
-                try channel.pipeline.syncOperations.addHandler(AdminHandler(store: store, registry: registry))
+                try channel.pipeline.syncOperations.addHandler(
+                    AdminHandler(store: store, registry: registry, requestCounts: requestCounts)
+                )
             }
         }
     }

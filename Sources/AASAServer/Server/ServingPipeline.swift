@@ -14,11 +14,19 @@ struct ServingPipeline: Sendable {
     let decoderLimits: NIOHTTPDecoderLimitConfiguration
     let headerTimeout: TimeAmount
     let idleTimeout: TimeAmount
-    let unknownHostCounters = RequestCounters(host: "unknown")
+    /// Counts for requests no host answers (`host="unknown"`).
+    let unknownHostCounts: RequestCounts
     let tlsContext: NIOSSLContext?
 
-    init(store: SiteStore, limits: ServerConfiguration.Limits, accessLog: Logger?, tlsContext: NIOSSLContext? = nil) {
+    init(
+        store: SiteStore,
+        limits: ServerConfiguration.Limits,
+        accessLog: Logger?,
+        requestCounts: RequestCountTable = RequestCountTable(),
+        tlsContext: NIOSSLContext? = nil
+    ) {
         self.store = store
+        self.unknownHostCounts = requestCounts.counts(for: "unknown")
         self.accessLog = accessLog
         self.tlsContext = tlsContext
         var decoderLimits = NIOHTTPDecoderLimitConfiguration()
@@ -52,7 +60,7 @@ struct ServingPipeline: Sendable {
                 responder: responder,
                 timeouts: timeouts,
                 accessLog: accessLog,
-                unknownHostCounters: unknownHostCounters
+                unknownHostCounts: unknownHostCounts
             )
         )
     }

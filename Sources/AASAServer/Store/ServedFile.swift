@@ -21,6 +21,9 @@ public final class ServedFile: Sendable {
     public let gzipSize: Int?
     /// Strong validator: a digest of the bytes served.
     public let etag: String
+    /// SHA-256 of the contents: a re-read with the same bytes reuses this
+    /// file instead of validating and encoding it again.
+    let digest: SHA256.Digest
     public let lastModified: Date
     /// The file version it was read from; an unchanged stamp skips re-reading.
     let stamp: FileSystem.Stamp
@@ -52,6 +55,7 @@ public final class ServedFile: Sendable {
         self.warnings = warnings
 
         let digest = SHA256.hash(data: contents)
+        self.digest = digest
         let etag = "\"" + digest.prefix(16).map { String($0, radix: 16).leftPadded(to: 2) }.joined() + "\""
         self.etag = etag
 
@@ -83,6 +87,28 @@ public final class ServedFile: Sendable {
             self.gzipSize = nil
             self.gzip = nil
         }
+    }
+
+    /// The same file seen under a new stamp (touched, or copied over with
+    /// identical bytes): nothing to validate or encode again.
+    func restamped(_ stamp: FileSystem.Stamp) -> ServedFile {
+        stamp == self.stamp ? self : ServedFile(copying: self, stamp: stamp)
+    }
+
+    private init(copying file: ServedFile, stamp: FileSystem.Stamp) {
+        self.kind = file.kind
+        self.path = file.path
+        self.stamp = stamp
+        self.size = file.size
+        self.gzipSize = file.gzipSize
+        self.etag = file.etag
+        self.digest = file.digest
+        self.lastModified = file.lastModified
+        self.appIDs = file.appIDs
+        self.warnings = file.warnings
+        self.identity = file.identity
+        self.gzip = file.gzip
+        self.notModified = file.notModified
     }
 
     /// The response for a request that has passed routing.

@@ -1,4 +1,5 @@
 import AASAKit
+import Crypto
 import Foundation
 
 /// Something wrong found by a load: the file or directory, and why. A host
@@ -38,10 +39,16 @@ public struct SiteLoader: Sendable {
     let hosts: ServerConfiguration.Hosts
     let tls: ServerConfiguration.TLS
     let cacheControl: String
+    let requestCounts: RequestCountTable
     let validator: AASAValidator
     let assetLinksValidator: AssetLinksValidator
 
-    public init(configuration: ServerConfiguration, validator: AASAValidator = AASAValidator()) {
+    public init(
+        configuration: ServerConfiguration,
+        validator: AASAValidator = AASAValidator(),
+        requestCounts: RequestCountTable = RequestCountTable()
+    ) {
+        self.requestCounts = requestCounts
         self.directory = configuration.files.directory
         self.hosts = configuration.hosts
         self.tls = configuration.tls
@@ -185,7 +192,8 @@ private struct LoadPass {
             name: key.name,
             appleAppSiteAssociation: files[.appleAppSiteAssociation],
             assetLinks: files[.assetLinks],
-            tls: tls
+            tls: tls,
+            counts: loader.requestCounts.counts(for: key.name)
         )
     }
 
@@ -257,6 +265,9 @@ private struct LoadPass {
         } catch {
             issues.append(LoadIssue(host: host, path: path, message: error.reason))
             return previous
+        }
+        if let previous, previous.digest == SHA256.hash(data: contents) {
+            return previous.restamped(stamp)
         }
         filesValidated += 1
         let report =

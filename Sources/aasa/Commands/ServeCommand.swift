@@ -3,6 +3,7 @@ import ArgumentParser
 import Configuration
 import Logging
 import Metrics
+import NIOCore
 import Prometheus
 import ServiceLifecycle
 import SystemPackage
@@ -72,6 +73,10 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         // A SIGHUP arriving before the reloader traps it must not kill us.
         signal(SIGHUP, SIG_IGN)
+        // One event loop per CPU we may actually run on.
+        if let cpus = CPUAffinity.count() {
+            NIOSingletons.groupLoopCountSuggestion = min(cpus, NIOSingletons.groupLoopCountSuggestion)
+        }
 
         let reader = try await configurationReader()
         let configuration = ServerConfiguration(reader: reader)
