@@ -3,6 +3,7 @@
 `BENCHMARK_JSON {...}` line and (with --markdown PATH) BENCHMARKS.md."""
 
 import json
+import os
 import re
 import statistics
 import sys
@@ -117,6 +118,57 @@ def throughput_tables(summary):
     return out
 
 
+def perf_per_request(rows):
+    out = {}
+    for row in rows:
+        if row.get("kind") != "perf":
+            continue
+        try:
+            out[(row["load"], row["server"])] = float(row["instructions"]) / row["wrk"]["requests"]
+        except (TypeError, ValueError, ZeroDivisionError):
+            pass
+    return out
+
+
+def compare_with_baseline(baseline_rows, rows, label, machine):
+    """aasa now vs aasa in an earlier run (same script, same machine)."""
+    before, after = summarize_loads(baseline_rows), summarize_loads(rows)
+    perf_before, perf_after = perf_per_request(baseline_rows), perf_per_request(rows)
+    base_machine = next((r for r in baseline_rows if r.get("kind") == "machine"), {})
+    out = [
+        f"### aasa before and after ({label}, run {base_machine.get('date')}, vs this run)\n",
+        "| load | measure | before | now | now ÷ before |",
+        "|---|---|---|---|---|",
+    ]
+    for load, title in LOADS:
+        old, new = before.get(load, {}).get("aasa"), after.get(load, {}).get("aasa")
+        if not (old and new):
+            continue
+        for key, header, pattern, _ in METRICS:
+            out.append(
+                f"| {title} | {header} | {fmt(old[key], pattern)} | {fmt(new[key], pattern)} | "
+                f"{fmt(ratio(new[key], old[key]), '{:.2f}×')} |"
+            )
+        pb, pa = perf_before.get((load, "aasa")), perf_after.get((load, "aasa"))
+        if pb and pa:
+            out.append(f"| {title} | instructions/req | {pb:,.0f} | {pa:,.0f} | {pa / pb:.2f}× |")
+    old_start = {r["hosts"]: r for r in baseline_rows if r.get("kind") == "startup" and r["server"] == "aasa"}
+    new_start = {r["hosts"]: r for r in rows if r.get("kind") == "startup" and r["server"] == "aasa"}
+    for hosts in sorted(set(old_start) & set(new_start)):
+        a, b = old_start[hosts].get("seconds"), new_start[hosts].get("seconds")
+        out.append(f"| start, {hosts:,} hosts | seconds | {fmt(a, '{:.3f}')} | {fmt(b, '{:.3f}')} | {fmt(ratio(b, a), '{:.2f}×')} |")
+        a, b = old_start[hosts]["rss_kb"] / 1024, new_start[hosts]["rss_kb"] / 1024
+        out.append(f"| idle, {hosts:,} hosts | RSS MB | {a:.1f} | {b:.1f} | {b / a:.2f}× |")
+    old_reload = med([r["wall_seconds"] for r in baseline_rows if r.get("kind") == "reload"])
+    new_reload = med([r["wall_seconds"] for r in rows if r.get("kind") == "reload"])
+    if old_reload and new_reload:
+        out.append(
+            f"| reload, 1,000 files | seconds | {old_reload:.3f} | {new_reload:.3f} | {new_reload / old_reload:.2f}× |"
+        )
+    out.append("")
+    return out
+
+
 def parse_duration(text):
     """`0.123456789 seconds` / `123.4ms` / `Duration(...)` → seconds."""
     if not text:
@@ -136,6 +188,16 @@ def main():
         index = args.index("--markdown")
         markdown = args[index + 1]
         del args[index : index + 2]
+    baseline_rows = None
+    baseline_label = "baseline"
+    if "--baseline" in args:
+        index = args.index("--baseline")
+        baseline_rows = load_results(args[index + 1])
+        if index + 2 < len(args) and not args[index + 2].startswith("--"):
+            baseline_label = args[index + 2]
+            del args[index : index + 3]
+        else:
+            del args[index : index + 2]
     rows = load_results(args[0])
     machine = next((r for r in rows if r.get("kind") == "machine"), {})
     summary = summarize_loads(rows)
@@ -155,6 +217,41 @@ def main():
     )
     lines += throughput_tables(summary)
 
+    # Instructions per request
+    perf_rows = [r for r in rows if r.get("kind") == "perf"]
+    perf = {}
+    if perf_rows:
+        lines.append("### Instructions per request (`perf stat` attached to the server's processes, user + kernel)\n")
+        lines.append("| load | server | instructions/req | cycles/req | IPC | aasa ÷ this (instructions) |")
+        lines.append("|---|---|---|---|---|---|")
+        for load, title in LOADS:
+            by_server = {}
+            for row in perf_rows:
+                if row["load"] != load:
+                    continue
+                try:
+                    instructions = float(row["instructions"])
+                    cycles = float(row["cycles"])
+                except (TypeError, ValueError):
+                    continue
+                requests = row["wrk"]["requests"]
+                by_server[row["server"]] = (instructions / requests, cycles / requests)
+            if not by_server:
+                continue
+            perf[load] = {k: {"instructions": round(v[0]), "cycles": round(v[1])} for k, v in by_server.items()}
+            for server in SERVERS:
+                if server not in by_server:
+                    continue
+                ins, cyc = by_server[server]
+                rel = ratio(by_server.get("aasa", (None,))[0], ins) if server != "aasa" else None
+                lines.append(
+                    f"| {title} | {server} | {ins:,.0f} | {cyc:,.0f} | {ins / cyc:.2f} | {fmt(rel, '{:.2f}×')} |"
+                )
+        lines.append("")
+
+    if baseline_rows:
+        lines += compare_with_baseline(baseline_rows, rows, baseline_label, machine)
+
     # Scale
     startups = [r for r in rows if r.get("kind") == "startup"]
     reloads = [r for r in rows if r.get("kind") == "reload"]
@@ -164,7 +261,15 @@ def main():
     scale = {}
     for hosts in sorted({r["hosts"] for r in startups}):
         start = {r["server"]: r for r in startups if r["hosts"] == hosts}
-        cells = [fmt(start.get(s, {}).get("seconds"), "{:.3f} s") for s in ["aasa", "nginx-map", "nginx-files"]]
+        def startup_cell(server):
+            row = start.get(server)
+            if row is None:
+                return "—"
+            if row.get("seconds") is None:
+                return f"> {row.get('cap', '?')} s (not serving yet)"
+            return f"{row['seconds']:.3f} s"
+
+        cells = [startup_cell(s) for s in ["aasa", "nginx-map", "nginx-files"]]
         lines.append(f"| start → serving the last of {hosts:,} hosts | " + " | ".join(cells) + " |")
         cells = [fmt(start[s]["rss_kb"] / 1024 if s in start else None, "{:.1f} MB") for s in ["aasa", "nginx-map", "nginx-files"]]
         lines.append(f"| RSS, {hosts:,} hosts, idle | " + " | ".join(cells) + " |")
@@ -268,6 +373,54 @@ def main():
                 other_text = f"{other['seconds'] * 1e6:,.1f} µs"
             lines.append(f"| {length:,} | {mine_text} | {other_text} |")
         lines.append("")
+        if adv["ours"]:
+            largest = max(adv["ours"], key=lambda row: row["length"])
+            smallest = min(adv["ours"], key=lambda row: row["length"])
+            growth = (largest["seconds"] / smallest["seconds"]) / (largest["length"] / smallest["length"])
+            lines.append(
+                f"AASAMatcher: {largest['seconds'] / largest['length'] * 1e9:.0f} ns per input character at "
+                f"{largest['length']:,}; time grows {growth:.2f}× as fast as the input (1.00 = linear). "
+                "The regex blows up on short inputs (see the first rows), then stops growing: ICU gives "
+                "up once its backtracking stack is full (a profile shows 75 % of the time in "
+                "`icu::RegexMatcher::StateSave`) and `NSRegularExpression` reports *no match*, which is not an "
+                "answer, after most of a second of CPU per URL."
+                + (" No case reached the time cap." if not any(r["capped"] for r in adv["regex"]) else "")
+                + "\n"
+            )
+
+    lines.append("## Method\n")
+    lines.append(
+        "- Sites: `aasa-bench sites` writes 1,000 (and 10,000) valid files of ~1.9 KB (two apps, 20 rules with "
+        "excludes, query dictionaries, fragments, `defaults`; `aasa validate`: 0 errors, 0 warnings), as "
+        "`DIR/aasa/<host>/apple-app-site-association` for `aasa serve`, hard-linked at "
+        "`DIR/www/<host>/.well-known/apple-app-site-association` for nginx \"files\", and inline in a "
+        "`map $host $aasa_body { … }` for nginx \"map\"."
+    )
+    lines.append(
+        "- nginx (both): `worker_processes 1; access_log off; keepalive_requests 1000000;` and "
+        "`add_header Cache-Control \"max-age=300\"; add_header X-Content-Type-Options nosniff;`, "
+        "`default_type application/json`. \"files\": `root DIR/www/$host; location = "
+        "/.well-known/apple-app-site-association { try_files $uri =404; }` (nginx adds ETag and "
+        "Last-Modified). \"map\": `return 200 $aasa_body;` (no ETag; unknown hosts get an empty 200, its "
+        "fastest form). aasa: `serve --admin-port 0 --no-access-log --poll-interval 0` (ETag, "
+        "Last-Modified, Cache-Control, Vary, nosniff)."
+    )
+    lines.append(
+        "- Load: `wrk -t1 --timeout 5s -s Benchmarks/wrk/aasa.lua` with `Host`, `User-Agent: AASA-Bot/1.0.0`, "
+        "`Accept: */*`; the rotating load pre-formats one request per host and cycles through them in "
+        "`request()`; `done()` prints the percentiles as JSON. Warm-up run first, not counted."
+    )
+    lines.append(
+        "- Scale: wall time from launching the server until a request for the last host answers 200 "
+        "(polled every 10 ms, capped). Reload: SIGHUP until the server logs `reloaded` "
+        "(`reload.duration` is the loader's own figure)."
+    )
+    lines.append(
+        "- A full run takes about 12 minutes on this machine after the builds (the first release build of "
+        "`aasa` takes several minutes more; `aasa serve` at 10,000 hosts alone takes over 2 minutes to start); "
+        "`--quick` about 5."
+    )
+    lines.append("")
 
     # The machine
     lines.append("## Machine\n")
@@ -282,8 +435,12 @@ def main():
     lines.append(
         f"- run: {'--quick' if machine.get('quick') else 'full'}, {machine.get('runs')} run(s) × {machine.get('duration')} s; "
         f"served file {machine.get('file_bytes')} bytes; throughput phase {machine.get('load_seconds')} s, "
-        f"hypervisor steal {fmt(steal_share, '{:.1f}')}% of CPU time during it; load average at the end {machine.get('loadavg')}"
+        f"hypervisor steal {fmt(steal_share, '{:.1f}')}% of CPU time during it; load average at the start "
+        f"{machine.get('loadavg_start')}, at the end {machine.get('loadavg')}"
     )
+    lines.append(f"- aasa: `{machine.get('aasa_binary')}`, repository at {machine.get('git')}")
+    if machine.get("busy_start"):
+        lines.append(f"- other processes using ≥ 10 % CPU when the run started: {machine['busy_start']}")
     if machine.get("note"):
         lines.append(f"- note: {machine['note']}")
     lines.append("")
@@ -311,6 +468,7 @@ def main():
             }
             for load, servers in summary.items()
         },
+        "instructions_per_request": perf or None,
         "scale": scale,
         "reload_1000_files_s": {"wall": reload_wall, "internal": reload_internal},
         "reload_under_load": reload_load,
@@ -339,6 +497,10 @@ def main():
                 "prefer CPU µs/req, which hypervisor steal and neighbours move least.\n\n"
             )
             handle.write(text)
+            profile = os.path.join(os.path.dirname(os.path.abspath(__file__)), "PROFILE.md")
+            if os.path.exists(profile):
+                with open(profile) as notes:
+                    handle.write("\n" + notes.read())
             handle.write("\n```\nBENCHMARK_JSON " + json.dumps(compact, separators=(",", ":"), ensure_ascii=False) + "\n```\n")
 
 

@@ -6,7 +6,8 @@
 #   Benchmarks/run.sh --quick    smoke test (1 run, 3 s each, fewer reloads)
 #
 # Options: --runs N, --duration SECONDS, --no-write (do not rewrite BENCHMARKS.md),
-#          --skip-matcher, --keep (keep the temp dir), --note TEXT (written into BENCHMARKS.md).
+#          --skip-matcher, --keep (keep the temp dir), --note TEXT (written into BENCHMARKS.md),
+#          --aasa PATH / --bench PATH (use these binaries instead of building them).
 # Needs: Debian with the Swift toolchain; installs wrk, nginx, curl, python3 with
 # apt-get when missing. Prints a table and one `BENCHMARK_JSON {...}` line.
 set -euo pipefail
@@ -21,6 +22,8 @@ WRITE_MD=1
 SKIP_MATCHER=0
 KEEP=0
 NOTE=""
+AASA=""
+BENCH=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --quick) QUICK=1 ;;
@@ -30,7 +33,9 @@ while [ $# -gt 0 ]; do
         --skip-matcher) SKIP_MATCHER=1 ;;
         --keep) KEEP=1 ;;
         --note) NOTE=$2; shift ;;
-        -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
+        --aasa) AASA=$2; shift ;;
+        --bench) BENCH=$2; shift ;;
+        -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
         *) echo "unknown option: $1" >&2; exit 2 ;;
     esac
     shift
@@ -86,11 +91,24 @@ TICKS=$(getconf CLK_TCK)
 
 # ---------------------------------------------------------------- build
 
-log "building aasa (release) and aasa-bench"
-swift build -c release --product aasa --scratch-path "$ROOT/.build-release" --package-path "$ROOT" >&2
-AASA="$(swift build -c release --scratch-path "$ROOT/.build-release" --package-path "$ROOT" --show-bin-path)/aasa"
-swift build -c release --package-path "$HERE" >&2
-BENCH="$(swift build -c release --package-path "$HERE" --show-bin-path)/aasa-bench"
+LOADAVG_START=$(cut -d' ' -f1-3 /proc/loadavg)
+# Other busy processes at the start (on shared machines they are the noise).
+BUSY_START=$(ps -eo pcpu=,comm= --sort=-pcpu 2>/dev/null | awk '$1 >= 10 {printf "%s%s %s%%", sep, $2, $1; sep=", "}' | head -c 300 || true)
+GIT_REV=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)
+if [ -n "$(git -C "$ROOT" status --porcelain -- Sources Package.swift 2>/dev/null)" ]; then
+    GIT_REV="$GIT_REV (Sources modified)"
+fi
+
+if [ -z "$AASA" ]; then
+    log "building aasa (release, scratch path .build-release; the first build takes several minutes)"
+    swift build -c release --product aasa --scratch-path "$ROOT/.build-release" --package-path "$ROOT" >&2
+    AASA="$(swift build -c release --scratch-path "$ROOT/.build-release" --package-path "$ROOT" --show-bin-path)/aasa"
+fi
+if [ -z "$BENCH" ]; then
+    log "building aasa-bench (release, Benchmarks/.build)"
+    swift build -c release --package-path "$HERE" >&2
+    BENCH="$(swift build -c release --package-path "$HERE" --show-bin-path)/aasa-bench"
+fi
 [ -x "$AASA" ] || die "no aasa binary at $AASA"
 [ -x "$BENCH" ] || die "no aasa-bench binary at $BENCH"
 
@@ -102,10 +120,12 @@ RESULTS="$WORK/results.jsonl"
 : >"$RESULTS"
 SERVER_PID=""
 WRK_PID=""
+PERF_PID=""
 
 cleanup() {
     local status=$?
     if [ -n "$WRK_PID" ]; then kill "$WRK_PID" 2>/dev/null || true; fi
+    if [ -n "$PERF_PID" ]; then kill "$PERF_PID" 2>/dev/null || true; fi
     if [ -n "$SERVER_PID" ]; then
         kill "$SERVER_PID" 2>/dev/null || true
         wait "$SERVER_PID" 2>/dev/null || true
@@ -165,7 +185,7 @@ EOF
         root $sites/www/\$host;
         location = /.well-known/apple-app-site-association {
             default_type application/json;
-            add_header Cache-Control "max-age=3600";
+            add_header Cache-Control "max-age=300";
             add_header X-Content-Type-Options nosniff;
             try_files \$uri =404;
         }
@@ -178,7 +198,7 @@ EOF
         listen 127.0.0.1:$port;
         location = /.well-known/apple-app-site-association {
             default_type application/json;
-            add_header Cache-Control "max-age=3600";
+            add_header Cache-Control "max-age=300";
             add_header X-Content-Type-Options nosniff;
             return 200 \$aasa_body;
         }
@@ -235,26 +255,27 @@ PORT_BASE=$((20000 + RANDOM % 20000))
 PORT=$PORT_BASE
 URL_PATH=/.well-known/apple-app-site-association
 
-# wait_for_200 HOST PORT MAX_TRIES(10 ms each): 0 when the host answers 200.
+# wait_for_200 HOST PORT MAX_SECONDS: 0 once the host answers 200 (polled every 10 ms).
 wait_for_200() {
-    local host=$1 port=$2 tries=$3 i code
-    for ((i = 0; i < tries; i++)); do
+    local host=$1 port=$2 deadline code
+    deadline=$(($(date +%s%N) + $3 * 1000000000))
+    while :; do
         code=$(curl -s -o /dev/null -w '%{http_code}' -H "Host: $host" "http://127.0.0.1:$port$URL_PATH" 2>/dev/null || true)
         [ "$code" = 200 ] && return 0
+        [ "$(date +%s%N)" -lt "$deadline" ] || return 1
         sleep 0.01
     done
-    return 1
 }
 
-# start_server KIND SITES [extra aasa args...]; sets SERVER_PID and PORT.
+# start_server KIND SITES [MAX_SECONDS]; sets SERVER_PID and PORT. Returns 1
+# (server left running) when the last host is not served within MAX_SECONDS.
 start_server() {
-    local kind=$1 sites=$2
-    shift 2
+    local kind=$1 sites=$2 max=${3:-60}
     PORT=$((PORT + 1))
     case "$kind" in
         aasa)
             taskset -c "$SERVER_CPU" "$AASA" serve --dir "$sites/aasa" --port "$PORT" --bind 127.0.0.1 \
-                --admin-port 0 --no-access-log --poll-interval 0 "$@" >"$WORK/aasa-$PORT.log" 2>&1 &
+                --admin-port 0 --no-access-log --poll-interval 0 >"$WORK/aasa-$PORT.log" 2>&1 &
             SERVER_PID=$!
             ;;
         nginx-files|nginx-map)
@@ -267,7 +288,7 @@ start_server() {
     esac
     local last
     last=$(cat "$sites/last-host")
-    wait_for_200 "$last" "$PORT" 3000 || die "$kind did not serve $last on port $PORT"
+    wait_for_200 "$last" "$PORT" "$max"
 }
 
 stop_server() {
@@ -307,7 +328,7 @@ for load in "${LOADS[@]}"; do
     esac
     for ((run = 1; run <= RUNS; run++)); do
         for server in "${SERVERS[@]}"; do
-            start_server "$server" "$WORK/sites1k"
+            start_server "$server" "$WORK/sites1k" || die "$server did not start"
             run_wrk "$conns" "$WARMUP" "$rotate" 4 >/dev/null
             before=$(cpu_ticks "$SERVER_PID")
             steal_before=$(steal_ticks)
@@ -326,23 +347,63 @@ done
 LOAD_SECONDS=$(($(date +%s) - LOAD_START))
 STEAL_TOTAL=$(($(steal_ticks) - STEAL_START))
 
+# ---------------------------------------------------------------- A2: instructions per request
+
+# Where perf counts instructions here, one more turn per server and load
+# with `perf stat` attached to the server's processes for the wrk run: a
+# count that neither hypervisor steal nor neighbours move much.
+PERF_OK=0
+if command -v perf >/dev/null 2>&1 && perf stat -e instructions true >/dev/null 2>&1; then
+    PERF_OK=1
+fi
+if [ "$PERF_OK" = 1 ]; then
+    log "instructions per request (perf stat)"
+    for load in one rotating; do
+        rotate=0
+        [ "$load" = rotating ] && rotate=$HOSTS
+        for server in "${SERVERS[@]}"; do
+            start_server "$server" "$WORK/sites1k" || die "$server did not start"
+            run_wrk "$CONNS_MODEST" "$WARMUP" "$rotate" 4 >/dev/null
+            pid_list=$(pids_of "$SERVER_PID" | paste -sd, -)
+            perf stat -x, -e instructions,cycles -p "$pid_list" -o "$WORK/perf-$load-$server.csv" &
+            PERF_PID=$!
+            sleep 0.3
+            wrk_json=$(run_wrk "$CONNS_MODEST" "$DURATION" "$rotate" 4)
+            kill -INT "$PERF_PID" 2>/dev/null || true
+            wait "$PERF_PID" 2>/dev/null || true
+            PERF_PID=""
+            stop_server
+            instructions=$(awk -F, '$3 ~ /^instructions/ {print $1}' "$WORK/perf-$load-$server.csv")
+            cycles=$(awk -F, '$3 ~ /^cycles/ {print $1}' "$WORK/perf-$load-$server.csv")
+            printf '{"kind":"perf","load":"%s","server":"%s","instructions":"%s","cycles":"%s","wrk":%s}\n' \
+                "$load" "$server" "${instructions:-}" "${cycles:-}" "$wrk_json" >>"$RESULTS"
+        done
+    done
+fi
+
 # ---------------------------------------------------------------- B: scale
 
 log "scale: startup to serving $SCALE_HOSTS hosts, RSS, reload time"
 last10k=$(cat "$WORK/sites10k/last-host")
+SCALE_MAX=600
+[ "$QUICK" = 1 ] && SCALE_MAX=60
 for server in aasa nginx-map; do
     t0=$(date +%s%N)
-    start_server "$server" "$WORK/sites10k"
-    t1=$(date +%s%N)
-    for i in 1 2 3; do wait_for_200 "$last10k" "$PORT" 1 || true; done
-    printf '{"kind":"startup","server":"%s","hosts":%d,"seconds":%s,"rss_kb":%d}\n' \
-        "$server" "$SCALE_HOSTS" "$(awk -v a="$t0" -v b="$t1" 'BEGIN{printf "%.3f", (b-a)/1e9}')" \
-        "$(rss_kb "$SERVER_PID")" >>"$RESULTS"
+    if start_server "$server" "$WORK/sites10k" "$SCALE_MAX"; then
+        t1=$(date +%s%N)
+        seconds=$(awk -v a="$t0" -v b="$t1" 'BEGIN{printf "%.3f", (b-a)/1e9}')
+        for i in 1 2 3; do wait_for_200 "$last10k" "$PORT" 1 || true; done
+    else
+        seconds=null
+        log "$server did not serve $last10k within $SCALE_MAX s"
+    fi
+    printf '{"kind":"startup","server":"%s","hosts":%d,"seconds":%s,"cap":%d,"rss_kb":%d}\n' \
+        "$server" "$SCALE_HOSTS" "$seconds" "$SCALE_MAX" "$(rss_kb "$SERVER_PID")" >>"$RESULTS"
     stop_server
 done
 for server in aasa nginx-map nginx-files; do
     t0=$(date +%s%N)
-    start_server "$server" "$WORK/sites1k"
+    start_server "$server" "$WORK/sites1k" || die "$server did not start"
     t1=$(date +%s%N)
     wait_for_200 d1000.bench.example "$PORT" 1 || true
     printf '{"kind":"startup","server":"%s","hosts":%d,"seconds":%s,"rss_kb":%d}\n' \
@@ -364,7 +425,7 @@ wait_reloads() {
     done
     return 1
 }
-start_server aasa "$WORK/sites1k"
+start_server aasa "$WORK/sites1k" || die "aasa did not start"
 RELOAD_LOG="$WORK/aasa-$PORT.log"
 n=$(count_reloads "$RELOAD_LOG")
 for ((i = 1; i <= RELOAD_SAMPLES; i++)); do
@@ -382,13 +443,13 @@ stop_server
 
 log "reload under load: $RELOADS reloads during rotating-host load"
 # Baseline: the same load, no reloads, about as long as the reload phase.
-start_server aasa "$WORK/sites1k"
+start_server aasa "$WORK/sites1k" || die "aasa did not start"
 run_wrk "$CONNS_MODEST" "$WARMUP" "$HOSTS" 4 >/dev/null
 base_json=$(run_wrk "$CONNS_MODEST" "$((DURATION * 2))" "$HOSTS" 4)
 printf '{"kind":"reload_load","phase":"baseline","wrk":%s}\n' "$base_json" >>"$RESULTS"
 stop_server
 
-start_server aasa "$WORK/sites1k"
+start_server aasa "$WORK/sites1k" || die "aasa did not start"
 RELOAD_LOG="$WORK/aasa-$PORT.log"
 run_wrk "$CONNS_MODEST" "$WARMUP" "$HOSTS" 4 >/dev/null
 WRK_OUT="$WORK/wrk-reload.out"
@@ -443,8 +504,10 @@ fi
         "$(wrk --version 2>&1 | head -n 1 | awk '{print $2}')"
     printf '"date":"%s","quick":%d,"runs":%d,"duration":%d,"file_bytes":%d,"hosts":%d,"scale_hosts":%d,' \
         "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$QUICK" "$RUNS" "$DURATION" "$FILE_BYTES" "$HOSTS" "$SCALE_HOSTS"
-    printf '"load_seconds":%d,"steal_ticks":%d,"ticks_per_s":%d,"loadavg":"%s","server_cpu":%d,"client_cpu":%d,"note":"%s"}\n' \
-        "$LOAD_SECONDS" "$STEAL_TOTAL" "$TICKS" "$(cut -d' ' -f1-3 /proc/loadavg)" "$SERVER_CPU" "$CLIENT_CPU" \
+    printf '"load_seconds":%d,"steal_ticks":%d,"ticks_per_s":%d,"loadavg_start":"%s","loadavg":"%s",' \
+        "$LOAD_SECONDS" "$STEAL_TOTAL" "$TICKS" "$LOADAVG_START" "$(cut -d' ' -f1-3 /proc/loadavg)"
+    printf '"server_cpu":%d,"client_cpu":%d,"git":"%s","aasa_binary":"%s","busy_start":"%s","note":"%s"}\n' \
+        "$SERVER_CPU" "$CLIENT_CPU" "$GIT_REV" "$AASA" "$(printf '%s' "$BUSY_START" | sed 's/"/\\"/g')" \
         "$(printf '%s' "$NOTE" | sed 's/"/\\"/g')"
 } >>"$RESULTS"
 

@@ -75,6 +75,8 @@ struct ResponderTests {
         Case(description: "absolute-form unknown host", head: head(.GET, "https://evil.example" + aasaPath), status: 404),
         Case(description: "asterisk-form", head: head(.OPTIONS, "*"), status: 404),
         Case(description: "Connection: close", head: head(headers: [("Connection", "close")]), status: 200, closes: true),
+        Case(description: "upgrade request answered then closed", head: head(headers: [("Connection", "Upgrade"), ("Upgrade", "websocket")]), status: 200, app: "com.brand.app", closes: true),
+        Case(description: "CONNECT closes", head: head(.CONNECT, "brand.example:443"), status: 404, closes: true),
         Case(description: "HTTP/1.0 closes by default", head: head(version: .http1_0), status: 200, closes: true),
         Case(description: "HTTP/1.0 keep-alive", head: head(version: .http1_0, headers: [("Connection", "keep-alive")]), status: 200),
     ]

@@ -1,5 +1,11 @@
 import AASAKit
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// libFuzzer entry point over AASAKit: the input is read three ways.
 ///
 /// 1. As a file: JSON parser → (if JSON) schema, validator, model, matcher
@@ -40,7 +46,7 @@ private func fuzzFile(_ bytes: [UInt8], text: String) {
     guard let reparsed = try? JSONParser().parse(serialized) else {
         fatalError("serialised form of a parsed value does not parse: \(serialized)")
     }
-    if reparsed.value != document.value {
+    if reparsed.value != document.value, !(toleratesNonFinite && containsNonFinite(document.value)) {
         fatalError("round trip changed the value: \(serialized)")
     }
 
@@ -99,6 +105,24 @@ private func fuzzPattern(_ text: String) {
         _ = matcher.evaluate(url, appID: appID)
     }
     _ = JSONSchema.appleAppSiteAssociation.validate(json)
+}
+
+/// `FUZZ_KNOWN=nonfinite` skips the round-trip check for documents with a
+/// number outside Double's range (`1e999` parses to infinity and serialises
+/// as `null`: Fuzz/regressions/aasakit/nonfinite-number-1e999.json), so a
+/// long local run can look past that known finding. CI never sets it.
+private let toleratesNonFinite: Bool = {
+    guard let known = getenv("FUZZ_KNOWN") else { return false }
+    return String(cString: known).split(separator: ",").contains("nonfinite")
+}()
+
+private func containsNonFinite(_ value: JSONValue) -> Bool {
+    switch value {
+    case .number(let number): !number.isFinite
+    case .array(let items): items.contains(where: containsNonFinite)
+    case .object(let object): object.members.contains { containsNonFinite($0.value) }
+    case .null, .bool, .string: false
+    }
 }
 
 /// Up to `limit` string values and keys in `value`, depth first.

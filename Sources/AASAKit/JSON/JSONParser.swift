@@ -264,7 +264,8 @@ extension JSONParser {
                 guard digits(&self) > 0 else { throw error(.invalidNumber, at: start) }
             }
             let text = String(decoding: bytes[start..<index], as: UTF8.self)
-            guard let value = Double(text) else { throw error(.invalidNumber, at: start) }
+            // `1e999` parses to infinity, which JSON cannot hold (nor re-serialise).
+            guard let value = Double(text), value.isFinite else { throw error(.invalidNumber, at: start) }
             return .number(value)
         }
 

@@ -78,6 +78,8 @@ final class RequestStartDetector: ChannelInboundHandler, RemovableChannelHandler
     typealias InboundOut = ByteBuffer
 
     private let timeouts: ConnectionTimeouts
+    /// The last four bytes of the stream so far.
+    private var tail: UInt32 = 0
 
     init(timeouts: ConnectionTimeouts) {
         self.timeouts = timeouts
@@ -86,6 +88,15 @@ final class RequestStartDetector: ChannelInboundHandler, RemovableChannelHandler
     @inline(__always)
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         timeouts.bytesReceived(on: context.eventLoop)
+        for byte in unwrapInboundIn(data).readableBytesView.suffix(4) {
+            tail = tail << 8 | UInt32(byte)
+        }
         context.fireChannelRead(data)
+        // Every request the origin answers ends with its head (a body is
+        // refused and closes): a stream that does not end in CRLF CRLF has a
+        // request under way, even when this read also completed one.
+        if tail != 0x0D0A_0D0A {
+            timeouts.bytesReceived(on: context.eventLoop)
+        }
     }
 }

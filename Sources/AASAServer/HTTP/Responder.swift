@@ -39,7 +39,11 @@ public struct Responder: Sendable {
             }
         }
 
-        let connection = request.connection(version: head.version)
+        // NIO's decoder stops parsing after an upgrade request (and CONNECT),
+        // buffering whatever follows; the origin upgrades to nothing, so such
+        // a request is answered and the connection closed.
+        let connection =
+            request.upgrade || head.method == .CONNECT ? .close : request.connection(version: head.version)
         let hostName: HostName?
         if let authority {
             guard let parsed = HostName(authority: authority) else {
@@ -96,6 +100,7 @@ struct RequestFields {
     var hasBody = false
     var connectionClose = false
     var connectionKeepAlive = false
+    var upgrade = false
 
     init(_ head: HTTPRequestHead) {
         for (name, value) in head.headers {
@@ -109,6 +114,8 @@ struct RequestFields {
                     if token.equalsASCIICaseInsensitive("close") { connectionClose = true }
                     if token.equalsASCIICaseInsensitive("keep-alive") { connectionKeepAlive = true }
                 }
+            case 7 where name.equalsASCIICaseInsensitive("upgrade"):
+                upgrade = true
             case 13 where name.equalsASCIICaseInsensitive("if-none-match"):
                 ifNoneMatch = Substring(value)
             case 14 where name.equalsASCIICaseInsensitive("content-length"):

@@ -38,6 +38,9 @@ struct ServingPipeline: Sendable {
         self.idleTimeout = TimeAmount(limits.idleTimeout)
     }
 
+    /// Bytes the HTTP decoder may hold without parsing them.
+    static let maximumUnparsedBytes = 64 * 1024
+
     func configure(_ channel: any Channel) throws {
         let timeouts = ConnectionTimeouts(headerTimeout: headerTimeout, idleTimeout: idleTimeout)
         let pipeline = channel.pipeline.syncOperations
@@ -51,7 +54,11 @@ struct ServingPipeline: Sendable {
                     leftOverBytesStrategy: .dropBytes,
                     informationalResponseStrategy: .drop,
                     limitConfiguration: decoderLimits
-                )
+                ),
+                // The decoder consumes every byte it parses; only bytes it
+                // stopped parsing (after an upgrade) pile up here. Past the
+                // cap the connection fails and closes.
+                maximumBufferSize: Self.maximumUnparsedBytes
             )
         )
         try pipeline.addHandler(

@@ -1,0 +1,23 @@
+import Testing
+
+@testable import AASAServer
+
+@Suite("Request counts")
+struct RequestCountTests {
+    @Test func countsSurviveReloadsAndRenderAsPrometheusText() {
+        let table = RequestCountTable()
+        table.counts(for: "a.example").increment(.ok)
+        // A reload asks again for the same host: same counts, not a reset.
+        table.counts(for: "a.example").increment(.ok)
+        table.counts(for: "unknown").increment(.notFound)
+        let text = table.render()
+        #expect(text.hasPrefix("# TYPE aasa_requests_total counter\n"))
+        #expect(text.contains("aasa_requests_total{host=\"a.example\",status=\"200\"} 2\n"))
+        #expect(text.contains("aasa_requests_total{host=\"unknown\",status=\"404\"} 1\n"))
+        #expect(!text.contains("status=\"304\""))
+    }
+
+    @Test func statusOrdinalsIndexAllCases() {
+        #expect(EncodedResponse.Status.allCases.map(\.ordinal) == Array(EncodedResponse.Status.allCases.indices))
+    }
+}
