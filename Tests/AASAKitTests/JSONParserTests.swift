@@ -44,7 +44,11 @@ struct JSONParserTests {
         let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
         let error = #expect(throws: JSONParseError.self) { try JSONParser().parse(deep) }
         #expect(error?.reason == .tooDeep(limit: 256))
-        #expect((try? JSONParser(maximumDepth: 300).parse(String(repeating: "[", count: 300) + String(repeating: "]", count: 300))) != nil)
+        #expect(
+            (try? JSONParser(maximumDepth: 300).parse(
+                String(repeating: "[", count: 300) + String(repeating: "]", count: 300)
+            )) != nil
+        )
     }
 
     @Test func keepsMemberOrderAndReportsDuplicates() throws {
@@ -67,6 +71,8 @@ struct JSONParserTests {
     @Test func stringsCompareByScalarsNotCanonicalEquivalence() {
         #expect(JSONValue.string("\u{E9}") != JSONValue.string("e\u{301}"))
         #expect(JSONValue.number(1) == JSONValue.number(1.0))
-        #expect(JSONValue.object(JSONObject([("a", 1), ("b", 2)])) == JSONValue.object(JSONObject([("b", 2), ("a", 1)])))
+        #expect(
+            JSONValue.object(JSONObject([("a", 1), ("b", 2)])) == JSONValue.object(JSONObject([("b", 2), ("a", 1)]))
+        )
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import NIOCore
 import NIOPosix
 import ServiceLifecycle
@@ -28,13 +29,17 @@ struct EndToEndTests {
             let b = try #require(try await origin.client.exchange(get("B.EXAMPLE:443")).first)
             #expect(b.bodyText.contains("com.b.app"))
 
-            let head = try #require(try await origin.client.exchange(get("a.example", method: "HEAD"), heads: [0]).first)
+            let head = try #require(
+                try await origin.client.exchange(get("a.example", method: "HEAD"), heads: [0]).first
+            )
             #expect(head.status == 200)
             #expect(head.body.isEmpty)
             #expect(head.header("Content-Length") == a.header("Content-Length"))
 
             let etag = try #require(a.header("ETag"))
-            let cached = try #require(try await origin.client.exchange(get("a.example", headers: ["If-None-Match: \(etag)"])).first)
+            let cached = try #require(
+                try await origin.client.exchange(get("a.example", headers: ["If-None-Match: \(etag)"])).first
+            )
             #expect(cached.status == 304)
             #expect(cached.body.isEmpty)
         }
@@ -183,9 +188,8 @@ struct EndToEndTests {
             #expect(status.bodyText.contains("\"host\": \"a.example\""))
             #expect(status.bodyText.contains("ABCDE12345.com.a.app"))
             #expect(status.bodyText.contains("bad.example"))
-            #expect(try await admin.exchange(get("localhost", "/metrics")).first?.status == 404)  // no registry in tests
+            // No metrics registry was given to this origin.
+            #expect(try await admin.exchange(get("localhost", "/metrics")).first?.status == 404)
         }
     }
 }
-
-import Logging

@@ -23,7 +23,8 @@ struct HostNameTests {
 
     @Test(arguments: [
         "", ".", "..", "../../etc", "a/b", "exa mple.com", "a\u{0}b", "café.example", "example.com:abc",
-        "a..b", "-a.com", "[zz::1]", "[::1", "[::1]x", "example.com:123456", "a@b.com", String(repeating: "a", count: 64) + ".com",
+        "a..b", "-a.com", "[zz::1]", "[::1", "[::1]x", "example.com:123456", "a@b.com",
+        String(repeating: "a", count: 64) + ".com",
     ])
     func rejects(header: String) {
         #expect(HostName(authority: header) == nil)
@@ -34,7 +35,9 @@ struct HostNameTests {
         #expect(HostName(name: "example.com")?.value == "example.com")
     }
 
-    @Test(arguments: [("*.brand.example", "*.brand.example"), ("brand.example", "brand.example"), ("Brand.Example", "brand.example")])
+    @Test(arguments: [
+        ("*.brand.example", "*.brand.example"), ("brand.example", "brand.example"), ("Brand.Example", "brand.example"),
+    ])
     func siteKeys(directory: String, expected: String) {
         #expect(SiteKey(directoryName: directory)?.name == expected)
     }

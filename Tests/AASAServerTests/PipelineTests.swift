@@ -65,11 +65,20 @@ struct PipelineTests {
         ("bad version", "GET / HTTP/9.9\r\nHost: a.example\r\n\r\n"),
         ("space in header name", "GET / HTTP/1.1\r\nHo st: a.example\r\n\r\n"),
         ("obs-fold", "GET / HTTP/1.1\r\nHost: a.example\r\nX-A: b\r\n c\r\n\r\n"),
-        ("conflicting Content-Length", "GET / HTTP/1.1\r\nHost: a.example\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab"),
-        ("Content-Length and chunked", "POST / HTTP/1.1\r\nHost: a.example\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n"),
+        (
+            "conflicting Content-Length",
+            "GET / HTTP/1.1\r\nHost: a.example\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab"
+        ),
+        (
+            "Content-Length and chunked",
+            "POST / HTTP/1.1\r\nHost: a.example\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n"
+        ),
         ("invalid chunked framing", "POST / HTTP/1.1\r\nHost: a.example\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n"),
         ("NUL in Host", "GET / HTTP/1.1\r\nHost: a\u{0}.example\r\n\r\n"),
-        ("request body", "GET /.well-known/apple-app-site-association HTTP/1.1\r\nHost: a.example\r\nContent-Length: 3\r\n\r\nabc"),
+        (
+            "request body",
+            "GET /.well-known/apple-app-site-association HTTP/1.1\r\nHost: a.example\r\nContent-Length: 3\r\n\r\nabc"
+        ),
     ])
     func badRequestsGet400AndClose(_ name: String, request: String) async throws {
         let channel = try await channel()
@@ -81,7 +90,10 @@ struct PipelineTests {
 
     @Test func oversizeHeadGets431AndCloses() async throws {
         let channel = try await channel(limits: .init(maxHeaderBytes: 1024))
-        let output = try await send(get("a.example", headers: ["X-Big: " + String(repeating: "a", count: 2000)]), to: channel)
+        let output = try await send(
+            get("a.example", headers: ["X-Big: " + String(repeating: "a", count: 2000)]),
+            to: channel
+        )
         #expect(output.hasPrefix("HTTP/1.1 431 Request Header Fields Too Large\r\n"))
         #expect(!(await isOpen(channel)))
     }

@@ -43,16 +43,40 @@ struct ResponderTests {
 
     static let cases: [Case] = [
         Case(description: "well-known path", head: head(), status: 200, app: "com.brand.app"),
-        Case(description: "legacy root path", head: head(.GET, "/apple-app-site-association"), status: 200, app: "com.brand.app"),
+        Case(
+            description: "legacy root path",
+            head: head(.GET, "/apple-app-site-association"),
+            status: 200,
+            app: "com.brand.app"
+        ),
         Case(description: "query ignored", head: head(.GET, aasaPath + "?v=2"), status: 200, app: "com.brand.app"),
-        Case(description: "assetlinks", head: head(.GET, "/.well-known/assetlinks.json"), status: 200, app: "com.example.app"),
-        Case(description: "assetlinks missing for host", head: head(.GET, "/.well-known/assetlinks.json", host: "other.example"), status: 404),
+        Case(
+            description: "assetlinks",
+            head: head(.GET, "/.well-known/assetlinks.json"),
+            status: 200,
+            app: "com.example.app"
+        ),
+        Case(
+            description: "assetlinks missing for host",
+            head: head(.GET, "/.well-known/assetlinks.json", host: "other.example"),
+            status: 404
+        ),
         Case(description: "HEAD", head: head(.HEAD), status: 200),
         Case(description: "other host", head: head(host: "other.example"), status: 200, app: "com.other.app"),
-        Case(description: "host case and port", head: head(host: "OTHER.Example:8443"), status: 200, app: "com.other.app"),
+        Case(
+            description: "host case and port",
+            head: head(host: "OTHER.Example:8443"),
+            status: 200,
+            app: "com.other.app"
+        ),
         Case(description: "trailing dot", head: head(host: "other.example."), status: 200, app: "com.other.app"),
         Case(description: "wildcard", head: head(host: "a.wild.example"), status: 200, app: "com.wild.app"),
-        Case(description: "more specific wildcard wins", head: head(host: "x.deep.wild.example"), status: 200, app: "com.deep.app"),
+        Case(
+            description: "more specific wildcard wins",
+            head: head(host: "x.deep.wild.example"),
+            status: 200,
+            app: "com.deep.app"
+        ),
         Case(description: "wildcard does not cover its apex", head: head(host: "wild.example"), status: 404),
         Case(description: "unknown host", head: head(host: "nobody.example"), status: 404),
         Case(description: "IPv6 literal unknown", head: head(host: "[::1]:8080"), status: 404),
@@ -66,19 +90,53 @@ struct ResponderTests {
         Case(description: "invalid Host", head: head(host: "../../etc"), status: 400, closes: true),
         Case(description: "NUL in Host", head: head(host: "a\u{0}b.example"), status: 400, closes: true),
         Case(description: "non-ASCII Host", head: head(host: "brånd.example"), status: 400, closes: true),
-        Case(description: "two Host headers", head: head(headers: [("Host", "other.example")]), status: 400, closes: true),
+        Case(
+            description: "two Host headers",
+            head: head(headers: [("Host", "other.example")]),
+            status: 400,
+            closes: true
+        ),
         Case(description: "HTTP/1.0 without Host", head: head(host: nil, version: .http1_0), status: 404, closes: true),
         Case(description: "request body", head: head(headers: [("Content-Length", "5")]), status: 400, closes: true),
-        Case(description: "chunked body", head: head(headers: [("Transfer-Encoding", "chunked")]), status: 400, closes: true),
+        Case(
+            description: "chunked body",
+            head: head(headers: [("Transfer-Encoding", "chunked")]),
+            status: 400,
+            closes: true
+        ),
         Case(description: "empty body is fine", head: head(headers: [("Content-Length", "0")]), status: 200),
-        Case(description: "absolute-form names the host", head: head(.GET, "http://other.example" + aasaPath, host: "brand.example"), status: 200, app: "com.other.app"),
-        Case(description: "absolute-form unknown host", head: head(.GET, "https://evil.example" + aasaPath), status: 404),
+        Case(
+            description: "absolute-form names the host",
+            head: head(.GET, "http://other.example" + aasaPath, host: "brand.example"),
+            status: 200,
+            app: "com.other.app"
+        ),
+        Case(
+            description: "absolute-form unknown host",
+            head: head(.GET, "https://evil.example" + aasaPath),
+            status: 404
+        ),
         Case(description: "asterisk-form", head: head(.OPTIONS, "*"), status: 404),
-        Case(description: "Connection: close", head: head(headers: [("Connection", "close")]), status: 200, closes: true),
-        Case(description: "upgrade request answered then closed", head: head(headers: [("Connection", "Upgrade"), ("Upgrade", "websocket")]), status: 200, app: "com.brand.app", closes: true),
+        Case(
+            description: "Connection: close",
+            head: head(headers: [("Connection", "close")]),
+            status: 200,
+            closes: true
+        ),
+        Case(
+            description: "upgrade request answered then closed",
+            head: head(headers: [("Connection", "Upgrade"), ("Upgrade", "websocket")]),
+            status: 200,
+            app: "com.brand.app",
+            closes: true
+        ),
         Case(description: "CONNECT closes", head: head(.CONNECT, "brand.example:443"), status: 404, closes: true),
         Case(description: "HTTP/1.0 closes by default", head: head(version: .http1_0), status: 200, closes: true),
-        Case(description: "HTTP/1.0 keep-alive", head: head(version: .http1_0, headers: [("Connection", "keep-alive")]), status: 200),
+        Case(
+            description: "HTTP/1.0 keep-alive",
+            head: head(version: .http1_0, headers: [("Connection", "keep-alive")]),
+            status: 200
+        ),
     ]
 
     @Test(arguments: cases)
@@ -111,7 +169,9 @@ struct ResponderTests {
 
     @Test func headHasTheGetHeadersAndNoBody() throws {
         let snapshot = try Self.snapshot()
-        let get = String(buffer: Responder().respond(to: Self.head(.GET), snapshot: snapshot).response.payload(isHead: false))
+        let get = String(
+            buffer: Responder().respond(to: Self.head(.GET), snapshot: snapshot).response.payload(isHead: false)
+        )
         let headReply = Responder().respond(to: Self.head(.HEAD), snapshot: snapshot)
         let head = String(buffer: headReply.response.payload(isHead: headReply.isHead))
         #expect(get.hasPrefix(head))
@@ -144,7 +204,10 @@ struct ResponderTests {
             host: "brand.example"
         )
         let snapshot = try SiteLoader(configuration: site.configuration()).load(previous: .empty, force: true).snapshot
-        let reply = Responder().respond(to: Self.head(headers: [("Accept-Encoding", acceptEncoding)]), snapshot: snapshot)
+        let reply = Responder().respond(
+            to: Self.head(headers: [("Accept-Encoding", acceptEncoding)]),
+            snapshot: snapshot
+        )
         let text = String(buffer: reply.response.bytes)
         #expect(reply.response.status == .ok)
         #expect(text.contains("Content-Encoding: gzip") == gzipped)

@@ -11,7 +11,12 @@ import Glibc
 /// retention, and every hostile file shape.
 @Suite("Site loader")
 struct SiteLoaderTests {
-    static func load(_ site: TemporarySite, previous: SiteSnapshot = .empty, force: Bool = true, hosts: ServerConfiguration.Hosts = .init())
+    static func load(
+        _ site: TemporarySite,
+        previous: SiteSnapshot = .empty,
+        force: Bool = true,
+        hosts: ServerConfiguration.Hosts = .init()
+    )
         throws -> LoadOutcome
     {
         try SiteLoader(configuration: site.configuration(hosts: hosts)).load(previous: previous, force: force)
@@ -78,7 +83,10 @@ struct SiteLoaderTests {
         try site.write(SampleFile.aasa(app: "ABCDE12345.com.changed.app"), host: "b.example")
         let second = try Self.load(site, previous: first.snapshot, force: false)
         #expect(second.filesValidated == 1)
-        #expect(second.snapshot.sites["a.example"]?.appleAppSiteAssociation === first.snapshot.sites["a.example"]?.appleAppSiteAssociation)
+        #expect(
+            second.snapshot.sites["a.example"]?.appleAppSiteAssociation
+                === first.snapshot.sites["a.example"]?.appleAppSiteAssociation
+        )
         #expect(second.snapshot.sites["b.example"]?.appleAppSiteAssociation?.appIDs == ["ABCDE12345.com.changed.app"])
     }
 
@@ -108,8 +116,15 @@ struct SiteLoaderTests {
         ("truncated JSON", Data("{\"applinks\":{\"details\":[".utf8), "json.syntax"),
         ("invalid UTF-8", Data([0x7B, 0x22, 0xFF, 0xFE, 0x22, 0x3A, 0x31, 0x7D]), "json.syntax"),
         ("UTF-8 BOM", Data([0xEF, 0xBB, 0xBF]) + Data(SampleFile.aasa().utf8), "byte-order mark"),
-        ("100,000 levels (over the cap)", Data((String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)).utf8), "file.too-large"),
-        ("60,000 levels", Data((String(repeating: "[", count: 60_000) + String(repeating: "]", count: 60_000)).utf8), "deeper than"),
+        (
+            "100,000 levels (over the cap)",
+            Data((String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)).utf8),
+            "file.too-large"
+        ),
+        (
+            "60,000 levels", Data((String(repeating: "[", count: 60_000) + String(repeating: "]", count: 60_000)).utf8),
+            "deeper than"
+        ),
         ("not an object", Data("[1,2,3]".utf8), "schema.type"),
         ("empty", Data(), "json.syntax"),
         ("131,073 bytes", Data(repeating: 0x20, count: 131_073), "file.too-large"),
@@ -125,7 +140,8 @@ struct SiteLoaderTests {
 
     @Test func exactly131072BytesIsServed() throws {
         let site = try TemporarySite()
-        let prefix = #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/a","comment":""#
+        let prefix =
+            #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/a","comment":""#
         let suffix = #""}]}]}}"#
         let padding = String(repeating: "x", count: 131_072 - prefix.utf8.count - suffix.utf8.count)
         try site.write(prefix + padding + suffix, host: "a.example")
@@ -224,7 +240,11 @@ struct SiteLoaderTests {
         try site.write(SampleFile.aasa(app: "ABCDE12345.com.brand.app"), host: "brand.example")
         try site.write(SampleFile.aasa(app: "ABCDE12345.com.staging.app"), host: "staging.brand.example")
         let outcome = try Self.load(site, hosts: .init(aliases: ["staging.brand.example=brand.example"]))
-        #expect(outcome.snapshot.sites["staging.brand.example"]?.appleAppSiteAssociation?.appIDs == ["ABCDE12345.com.staging.app"])
+        #expect(
+            outcome.snapshot.sites["staging.brand.example"]?.appleAppSiteAssociation?.appIDs == [
+                "ABCDE12345.com.staging.app"
+            ]
+        )
         #expect(outcome.issues.first?.message.contains("alias ignored") == true)
     }
 
@@ -233,7 +253,10 @@ struct SiteLoaderTests {
         try site.write(SampleFile.aasa(), host: "brand.example")
         let outcome = try Self.load(
             site,
-            hosts: .init(defaultHost: "missing.example", aliases: ["nonsense", "../x=brand.example", "a.example=missing.example"])
+            hosts: .init(
+                defaultHost: "missing.example",
+                aliases: ["nonsense", "../x=brand.example", "a.example=missing.example"]
+            )
         )
         #expect(outcome.issues.count == 4)
         #expect(outcome.snapshot.fallback == nil)

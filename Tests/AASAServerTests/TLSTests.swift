@@ -51,7 +51,10 @@ struct TLSTests {
         let site = try TemporarySite()
         try site.write(SampleFile.aasa(), host: "a.example")
         try site.write(SampleFile.aasa(), host: "b.example")
-        try Self.write(try DevCertificate(hosts: ["a.example"], days: 1, now: Date(timeIntervalSinceNow: -3 * 86_400)), to: site.path + "/a.example/tls")
+        try Self.write(
+            try DevCertificate(hosts: ["a.example"], days: 1, now: Date(timeIntervalSinceNow: -3 * 86_400)),
+            to: site.path + "/a.example/tls"
+        )
         try Self.write(try DevCertificate(hosts: ["other.example"]), to: site.path + "/b.example/tls")
         let outcome = try SiteLoader(configuration: site.configuration()).load(previous: .empty, force: true)
         let messages = outcome.issues.map(\.description)
@@ -67,10 +70,17 @@ struct TLSTests {
         #expect(throws: TLSIdentity.Problem.self) {
             try TLSIdentity(certificatePEM: one.certificatePEM, keyPEM: two.keyPEM, host: "a.example")
         }
-        #expect(try TLSIdentity(certificatePEM: one.certificatePEM, keyPEM: one.keyPEM, host: "a.example").names == ["a.example"])
+        #expect(
+            try TLSIdentity(certificatePEM: one.certificatePEM, keyPEM: one.keyPEM, host: "a.example").names == [
+                "a.example"
+            ]
+        )
     }
 
-    @Test(arguments: [("*.brand.example", "a.brand.example", true), ("*.brand.example", "a.b.brand.example", false), ("*.brand.example", "brand.example", false), ("a.example", "a.example", true)])
+    @Test(arguments: [
+        ("*.brand.example", "a.brand.example", true), ("*.brand.example", "a.b.brand.example", false),
+        ("*.brand.example", "brand.example", false), ("a.example", "a.example", true),
+    ])
     func wildcardNames(pattern: String, host: String, covered: Bool) {
         #expect(TLSIdentity.name(pattern, covers: host) == covered)
     }

@@ -2,8 +2,8 @@ import AsyncHTTPClient
 import CompressNIO
 import Foundation
 import NIOCore
-import NIOPosix
 import NIOHTTP1
+import NIOPosix
 import NIOSSL
 import Synchronization
 

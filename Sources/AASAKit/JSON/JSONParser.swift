@@ -293,7 +293,11 @@ extension JSONParser {
         }
 
         /// Validates and appends a run of raw (unescaped) UTF-8 bytes.
-        func appendRun(from start: Int, to end: Int, into scalars: inout String.UnicodeScalarView) throws(JSONParseError) {
+        func appendRun(
+            from start: Int,
+            to end: Int,
+            into scalars: inout String.UnicodeScalarView
+        ) throws(JSONParseError) {
             guard start < end else { return }
             var iterator = bytes[start..<end].makeIterator()
             var decoder = UTF8()
@@ -329,7 +333,8 @@ extension JSONParser {
             case UInt8(ascii: "u"):
                 let high = try parseHex4(escapeStart: start)
                 if (0xD800..<0xDC00).contains(high) {
-                    guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+                    guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+                        bytes[index + 1] == UInt8(ascii: "u")
                     else { throw error(.invalidUnicodeEscape, at: start) }
                     index += 2
                     let low = try parseHex4(escapeStart: start)

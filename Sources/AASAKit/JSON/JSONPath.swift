@@ -55,7 +55,9 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     private static func isIdentifier(_ key: String) -> Bool {
         guard let first = key.unicodeScalars.first, first == "_" || first.properties.isAlphabetic && first.isASCII
         else { return false }
-        return key.unicodeScalars.allSatisfy { $0.isASCII && ($0 == "_" || $0 == "-" || $0.properties.isAlphabetic || ("0"..."9").contains($0)) }
+        return key.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0 == "_" || $0 == "-" || $0.properties.isAlphabetic || ("0"..."9").contains($0))
+        }
     }
 }
 

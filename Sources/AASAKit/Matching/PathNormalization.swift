@@ -11,7 +11,7 @@ enum PathNormalization {
         var scalars: [Unicode.Scalar] = []
         scalars.reserveCapacity(input.count + 2)
         for scalar in input {
-            if (scalar == "*" || scalar == "/"), scalars.last == scalar { continue }
+            if scalar == "*" || scalar == "/", scalars.last == scalar { continue }
             scalars.append(scalar)
         }
         let lead = scalars.first == "*"

@@ -38,7 +38,10 @@ final class AdminHandler: ChannelInboundHandler, RemovableChannelHandler {
             headers.add(name: "Cache-Control", value: "no-store")
             let keepAlive = head.isKeepAlive
             if !keepAlive { headers.add(name: "Connection", value: "close") }
-            context.write(wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: status, headers: headers))), promise: nil)
+            context.write(
+                wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: status, headers: headers))),
+                promise: nil
+            )
             if head.method != .HEAD {
                 context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: body)))), promise: nil)
             }
@@ -70,7 +73,10 @@ final class AdminHandler: ChannelInboundHandler, RemovableChannelHandler {
                 : (.serviceUnavailable, "text/plain", Array("not ready: first load pending\n".utf8))
         case "/metrics":
             guard let registry else { return (.notFound, "text/plain", Array("metrics are not enabled\n".utf8)) }
-            return (.ok, "text/plain; version=0.0.4; charset=utf-8", registry.emitToBuffer() + Array(requestCounts.render().utf8))
+            return (
+                .ok, "text/plain; version=0.0.4; charset=utf-8",
+                registry.emitToBuffer() + Array(requestCounts.render().utf8)
+            )
         case "/status":
             let json = StatusReport(store: store).json.serialized(pretty: true) + "\n"
             return (.ok, "application/json", Array(json.utf8))

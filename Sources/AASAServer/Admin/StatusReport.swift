@@ -32,7 +32,9 @@ struct StatusReport {
         root["generation"] = .number(Double(snapshot.generation))
         root["lastReload"] = status.lastReload.map { .string($0.formatted(.iso8601)) } ?? .null
         root["lastReloadSeconds"] =
-            status.lastReloadDuration.map { .number(Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18) }
+            status.lastReloadDuration.map {
+                .number(Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18)
+            }
             ?? .null
         root["lastFailure"] = status.lastFailure.map(JSONValue.string) ?? .null
         root["hosts"] = .array(hosts)

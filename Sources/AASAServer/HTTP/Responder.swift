@@ -198,7 +198,9 @@ extension StringProtocol {
             let utf8 = self.utf8
             guard utf8.count == expected.count else { return false }
             return zip(utf8, expected).allSatisfy { lhs, rhs in
-                lhs == rhs || (lhs | 0x20 == rhs | 0x20 && (lhs | 0x20) >= UInt8(ascii: "a") && (lhs | 0x20) <= UInt8(ascii: "z"))
+                lhs == rhs
+                    || (lhs | 0x20 == rhs | 0x20 && (lhs | 0x20) >= UInt8(ascii: "a")
+                        && (lhs | 0x20) <= UInt8(ascii: "z"))
             }
         }
     }

@@ -7,7 +7,11 @@ struct StaticResponses: Sendable {
     let serviceUnavailable: EncodedResponseSet
 
     init() {
-        func make(_ status: EncodedResponse.Status, _ message: String, extra: [(String, String)] = [])
+        func make(
+            _ status: EncodedResponse.Status,
+            _ message: String,
+            extra: [(String, String)] = []
+        )
             -> EncodedResponseSet
         {
             let body = Array("{\"error\":\"\(message)\"}\n".utf8)

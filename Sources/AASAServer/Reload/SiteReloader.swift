@@ -104,7 +104,11 @@ public struct SiteReloader: Service {
         }
     }
 
-    private static func timedLoad(_ loader: SiteLoader, previous: SiteSnapshot, force: Bool) throws -> (
+    private static func timedLoad(
+        _ loader: SiteLoader,
+        previous: SiteSnapshot,
+        force: Bool
+    ) throws -> (
         LoadOutcome, Duration
     ) {
         let clock = ContinuousClock()
@@ -122,18 +126,24 @@ public struct SiteReloader: Service {
             logger.error(
                 "file rejected",
                 metadata: [
-                    "aasa.host": "\(issue.host ?? "-")", "aasa.path": "\(issue.path)", "reload.error": "\(issue.message)",
+                    "aasa.host": "\(issue.host ?? "-")", "aasa.path": "\(issue.path)",
+                    "reload.error": "\(issue.message)",
                 ]
             )
         }
         for issue in before.issues where !currentIssues.contains(issue) {
-            logger.notice("problem cleared", metadata: ["aasa.host": "\(issue.host ?? "-")", "aasa.path": "\(issue.path)"])
+            logger.notice(
+                "problem cleared",
+                metadata: ["aasa.host": "\(issue.host ?? "-")", "aasa.path": "\(issue.path)"]
+            )
         }
         let previousWarnings = Set(before.warnings)
         for warning in outcome.warnings where !previousWarnings.contains(warning) {
             logger.warning(
                 "served with a warning",
-                metadata: ["aasa.host": "\(warning.host ?? "-")", "aasa.path": "\(warning.path)", "lint": "\(warning.message)"]
+                metadata: [
+                    "aasa.host": "\(warning.host ?? "-")", "aasa.path": "\(warning.path)", "lint": "\(warning.message)",
+                ]
             )
         }
         let hosts = Set(outcome.snapshot.sites.values.map { ObjectIdentifier($0) }).count

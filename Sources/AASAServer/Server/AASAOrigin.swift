@@ -113,7 +113,9 @@ public struct AASAOrigin: Sendable {
     private func makeTLSContext() throws(StartupError) -> NIOSSLContext? {
         guard configuration.tls.isEnabled else { return nil }
         guard let identity = store.snapshot.identity(forServerName: nil) else {
-            throw StartupError(message: "TLS is enabled but the default certificate (tls.certificate, tls.key) did not load")
+            throw StartupError(
+                message: "TLS is enabled but the default certificate (tls.certificate, tls.key) did not load"
+            )
         }
         let store = self.store
         var tls = TLSConfiguration.makeServerConfiguration(

@@ -37,7 +37,8 @@ public struct HostName: Sendable, Hashable, CustomStringConvertible {
     /// Parses a directory name or a configured name; unlike a `Host` header
     /// it may not carry a port.
     public init?(name: String) {
-        guard !name.utf8.contains(UInt8(ascii: ":")) || name.hasPrefix("["), let parsed = HostName(authority: Substring(name))
+        guard !name.utf8.contains(UInt8(ascii: ":")) || name.hasPrefix("["),
+            let parsed = HostName(authority: Substring(name))
         else { return nil }
         self = parsed
     }

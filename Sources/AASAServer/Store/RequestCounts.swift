@@ -32,7 +32,9 @@ public final class RequestCountTable: Sendable {
             for status in EncodedResponse.Status.allCases {
                 let value = counts.value(status)
                 // Host names are validated to [a-z0-9._*-]: nothing to escape.
-                if value > 0 { text += "aasa_requests_total{host=\"\(host)\",status=\"\(status.rawValue)\"} \(value)\n" }
+                if value > 0 {
+                    text += "aasa_requests_total{host=\"\(host)\",status=\"\(status.rawValue)\"} \(value)\n"
+                }
             }
         }
         return text

@@ -120,7 +120,9 @@ private struct LoadPass {
             return
         }
         guard !sites.keys.contains(key.name), !symlinkAliases.contains(where: { $0.name == key.name }) else {
-            issues.append(LoadIssue(host: key.name, path: path, message: "a second directory for host \(key.name); ignored"))
+            issues.append(
+                LoadIssue(host: key.name, path: path, message: "a second directory for host \(key.name); ignored")
+            )
             return
         }
         if info.type == .symlink {
@@ -234,7 +236,12 @@ private struct LoadPass {
 
     /// The file to serve for `kind`: the new version if valid, the unchanged
     /// previous one, the previous good one if the new version fails, or nil.
-    private mutating func loadFile(kind: ServedFile.Kind, path: String, host: String, previous: ServedFile?)
+    private mutating func loadFile(
+        kind: ServedFile.Kind,
+        path: String,
+        host: String,
+        previous: ServedFile?
+    )
         -> ServedFile?
     {
         let info: FileSystem.Info
@@ -247,7 +254,9 @@ private struct LoadPass {
         }
         if info.type == .symlink {
             guard let resolved = try? FileSystem.canonicalPath(path), resolved.hasPrefix(root + "/") else {
-                issues.append(LoadIssue(host: host, path: path, message: "symlink leaves the served directory; refused"))
+                issues.append(
+                    LoadIssue(host: host, path: path, message: "symlink leaves the served directory; refused")
+                )
                 return previous
             }
         }
@@ -281,7 +290,11 @@ private struct LoadPass {
             let kept = previous == nil ? "not served" : "the previous version stays served"
             for error in errors {
                 issues.append(
-                    LoadIssue(host: host, path: relative, message: "\(error.path): \(error.message) [\(error.code)]; \(kept)")
+                    LoadIssue(
+                        host: host,
+                        path: relative,
+                        message: "\(error.path): \(error.message) [\(error.code)]; \(kept)"
+                    )
                 )
             }
             return previous
@@ -305,7 +318,11 @@ private struct LoadPass {
         for alias in symlinkAliases {
             guard let target = sites[alias.target] else {
                 issues.append(
-                    LoadIssue(host: alias.name, path: alias.path, message: "alias of \(alias.target), which is not served")
+                    LoadIssue(
+                        host: alias.name,
+                        path: alias.path,
+                        message: "alias of \(alias.target), which is not served"
+                    )
                 )
                 continue
             }
@@ -324,14 +341,22 @@ private struct LoadPass {
             }
             guard let host = sites[target.name] else {
                 issues.append(
-                    LoadIssue(host: alias.name, path: "hosts.aliases", message: "alias target \(target.name) is not served")
+                    LoadIssue(
+                        host: alias.name,
+                        path: "hosts.aliases",
+                        message: "alias target \(target.name) is not served"
+                    )
                 )
                 continue
             }
             // A host's own directory is more specific than a configured alias.
             guard sites[alias.name] == nil else {
                 issues.append(
-                    LoadIssue(host: alias.name, path: "hosts.aliases", message: "\(alias.name) has its own directory; alias ignored")
+                    LoadIssue(
+                        host: alias.name,
+                        path: "hosts.aliases",
+                        message: "\(alias.name) has its own directory; alias ignored"
+                    )
                 )
                 continue
             }
@@ -364,7 +389,9 @@ private struct LoadPass {
         if let name = loader.hosts.defaultHost {
             fallback = HostName(name: name).flatMap { exact[$0.value] }
             if fallback == nil {
-                issues.append(LoadIssue(host: name, path: "hosts.default", message: "default host \(name) is not served"))
+                issues.append(
+                    LoadIssue(host: name, path: "hosts.default", message: "default host \(name) is not served")
+                )
             }
         }
         // Nothing changed (the common poll): keep the snapshot, so the

@@ -57,10 +57,11 @@ public struct TLSIdentity: Sendable {
         guard leaf.notValidBefore <= now else {
             throw Problem(description: "the certificate is not valid before \(leaf.notValidBefore.formatted(.iso8601))")
         }
-        let names = (try? leaf.extensions.subjectAlternativeNames)??.compactMap { name -> String? in
-            if case .dnsName(let dns) = name { return dns.lowercased() }
-            return nil
-        } ?? []
+        let names =
+            (try? leaf.extensions.subjectAlternativeNames)??.compactMap { name -> String? in
+                if case .dnsName(let dns) = name { return dns.lowercased() }
+                return nil
+            } ?? []
         if let host, !names.contains(where: { Self.name($0, covers: host) }) {
             throw Problem(description: "the certificate names \(names.joined(separator: ", ")), not \(host)")
         }

@@ -39,7 +39,9 @@ struct DevCertCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard !hosts.isEmpty else { throw ValidationError("name at least one host") }
-        guard days > 0, days <= 825 else { throw ValidationError("--days must be 1...825 (Apple's limit for TLS certificates)") }
+        guard days > 0, days <= 825 else {
+            throw ValidationError("--days must be 1...825 (Apple's limit for TLS certificates)")
+        }
         for host in hosts where HostName(name: host.hasPrefix("*.") ? String(host.dropFirst(2)) : host) == nil {
             throw ValidationError("not a host name: \(host)")
         }

@@ -1,3 +1,4 @@
+import Foundation
 import NIOCore
 import NIOPosix
 import NIOSSL
@@ -29,7 +30,9 @@ struct TestHTTPClient {
                 channel.eventLoop.makeCompletedFuture {
                     if let tls {
                         var configuration = TLSConfiguration.makeClientConfiguration()
-                        configuration.trustRoots = .certificates(try NIOSSLCertificate.fromPEMBytes(Array(tls.trustRoot.utf8)))
+                        configuration.trustRoots = .certificates(
+                            try NIOSSLCertificate.fromPEMBytes(Array(tls.trustRoot.utf8))
+                        )
                         let context = try NIOSSLContext(configuration: configuration)
                         try channel.pipeline.syncOperations.addHandler(
                             NIOSSLClientHandler(context: context, serverHostname: tls.serverName)
@@ -105,13 +108,12 @@ struct TestResponse: Sendable {
     }
 }
 
-import Foundation
-
 struct DeadlineExceeded: Error {}
 
 /// Runs `body`, failing if it takes longer than `timeout` (a guard against a
 /// hung test, not a synchronisation device).
-func withDeadline<T: Sendable>(_ timeout: Duration, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
+func withDeadline<T: Sendable>(_ timeout: Duration, _ body: @escaping @Sendable () async throws -> T) async throws -> T
+{
     try await withThrowingTaskGroup(of: T.self) { group in
         group.addTask { try await body() }
         group.addTask {
@@ -125,7 +127,12 @@ func withDeadline<T: Sendable>(_ timeout: Duration, _ body: @escaping @Sendable 
 }
 
 /// `GET <path>` with a Host header.
-func get(_ host: String?, _ path: String = "/.well-known/apple-app-site-association", method: String = "GET", headers: [String] = []) -> String {
+func get(
+    _ host: String?,
+    _ path: String = "/.well-known/apple-app-site-association",
+    method: String = "GET",
+    headers: [String] = []
+) -> String {
     var request = "\(method) \(path) HTTP/1.1\r\n"
     if let host { request += "Host: \(host)\r\n" }
     for header in headers { request += header + "\r\n" }
