@@ -17,7 +17,8 @@ enum CPUAffinity {
     static func count(list: Substring) -> Int? {
         var total = 0
         for range in list.split(separator: ",") {
-            let bounds = range.split(separator: "-").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+            let bounds = range.split(separator: "-", omittingEmptySubsequences: false)
+                .map { Int($0.trimmingCharacters(in: .whitespaces)) }
             switch bounds.count {
             case 1:
                 guard bounds[0] != nil else { return nil }
