@@ -74,8 +74,10 @@ struct ServeCommand: AsyncParsableCommand {
         // A SIGHUP arriving before the reloader traps it must not kill us.
         signal(SIGHUP, SIG_IGN)
         // One event loop per CPU we may actually run on.
+        // (Reading `groupLoopCountSuggestion` would freeze it: compare with
+        // the core count instead.)
         if let cpus = CPUAffinity.count() {
-            NIOSingletons.groupLoopCountSuggestion = min(cpus, NIOSingletons.groupLoopCountSuggestion)
+            NIOSingletons.groupLoopCountSuggestion = min(cpus, System.coreCount)
         }
 
         let reader = try await configurationReader()

@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// `aasa serve` as a user runs it: the real executable in its own process,
+/// started, asked for a file, reloaded with SIGHUP, stopped with SIGTERM.
+/// (Everything else tests the server in-process; this covers the command's
+/// own start-up: configuration, logging and metrics bootstrap, signals.)
+@Suite("aasa serve process", .serialized)
+struct ServeProcessTests {
+    /// The `aasa` executable built beside this test bundle.
+    static var executable: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("aasa")
+    }
+
+    @Test(.timeLimit(.minutes(1)), .enabled(if: FileManager.default.isExecutableFile(atPath: executable.path)))
+    func servesReloadsOnSIGHUPAndStopsOnSIGTERM() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("aasa-serve-\(UUID())")
+        let host = directory.appendingPathComponent("brand.example")
+        try FileManager.default.createDirectory(at: host, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = host.appendingPathComponent("apple-app-site-association")
+        func write(_ app: String) throws {
+            try Data(#"{"applinks":{"details":[{"appIDs":["ABCDE12345.\#(app)"],"components":[{"/":"/*"}]}]}}"#.utf8)
+                .write(to: file)
+        }
+        try write("com.first.app")
+
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = [
+            "serve", "--dir", directory.path, "--bind", "127.0.0.1", "--port", "0", "--admin-port", "0",
+        ]
+        let stderr = Pipe()
+        process.standardError = stderr
+        let lines = LineReader(stderr.fileHandleForReading)
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+
+        let listening = try #require(await lines.first { $0.contains("server=http") && $0.contains("listening") })
+        let port = try #require(listening.split(separator: ":").last.flatMap { Int($0.prefix { $0.isNumber }) })
+        #expect(try await Self.get(port: port).contains("com.first.app"))
+
+        try write("com.second.app")
+        kill(process.processIdentifier, SIGHUP)
+        _ = try #require(await lines.first { $0.contains("reloaded") && $0.contains("trigger=signal") })
+        #expect(try await Self.get(port: port).contains("com.second.app"))
+
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+    }
+
+    static func get(port: Int) async throws -> String {
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/.well-known/apple-app-site-association")!)
+        request.setValue("brand.example", forHTTPHeaderField: "Host")
+        let (data, _) = try await URLSession.shared.data(for: request)
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// Lines of a pipe, read on a background thread, awaited one predicate at a time.
+final class LineReader: @unchecked Sendable {
+    // @unchecked: `lines` and `waiters` are only touched under `lock`.
+    private let lock = NSLock()
+    private var lines: [String] = []
+    private var waiters: [(predicate: (String) -> Bool, continuation: CheckedContinuation<String?, Never>)] = []
+    private var ended = false
+
+    init(_ handle: FileHandle) {
+        Thread.detachNewThread { [self] in
+            var pending = Data()
+            while true {
+                let chunk = handle.availableData
+                if chunk.isEmpty { break }
+                pending.append(chunk)
+                while let newline = pending.firstIndex(of: 0x0A) {
+                    self.add(String(decoding: pending[pending.startIndex..<newline], as: UTF8.self))
+                    pending.removeSubrange(pending.startIndex...newline)
+                }
+            }
+            self.finish()
+        }
+    }
+
+    /// The first line (already read or still to come) satisfying `predicate`;
+    /// nil if the pipe closes first. Each line is handed out once.
+    func first(where predicate: @escaping (String) -> Bool) async -> String? {
+        await withCheckedContinuation { continuation in
+            lock.lock()
+            if let index = lines.firstIndex(where: predicate) {
+                let line = lines.remove(at: index)
+                lock.unlock()
+                continuation.resume(returning: line)
+            } else if ended {
+                lock.unlock()
+                continuation.resume(returning: nil)
+            } else {
+                waiters.append((predicate, continuation))
+                lock.unlock()
+            }
+        }
+    }
+
+    private func add(_ line: String) {
+        lock.lock()
+        if let index = waiters.firstIndex(where: { $0.predicate(line) }) {
+            let waiter = waiters.remove(at: index)
+            lock.unlock()
+            waiter.continuation.resume(returning: line)
+        } else {
+            lines.append(line)
+            lock.unlock()
+        }
+    }
+
+    private func finish() {
+        lock.lock()
+        ended = true
+        let waiting = waiters
+        waiters = []
+        lock.unlock()
+        for waiter in waiting { waiter.continuation.resume(returning: nil) }
+    }
+}
