@@ -3,19 +3,33 @@ import PackageDescription
 
 // The benchmark tool: the matcher benchmark (AASAMatcher vs a naive
 // NSRegularExpression translation) and the generator of the domain trees that
-// `run.sh` serves with nginx and `aasa serve`. Built in release by run.sh,
-// with its own `.build` here; not part of the main package or its tests.
+// `run.sh` serves with nginx and `aasa serve`; and AsyncEngine, the origin's
+// request path on a NIOAsyncChannel loop, which `engines.sh` measures against
+// the ChannelHandler that `aasa serve` uses. Built in release, with its own
+// `.build` here; not part of the main package or its tests.
 let package = Package(
     name: "aasa-benchmarks",
     platforms: [.macOS(.v15)],
     dependencies: [
-        .package(name: "swift-aasa", path: "..")
+        .package(name: "swift-aasa", path: ".."),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
     ],
     targets: [
         .executableTarget(
             name: "aasa-bench",
             dependencies: [.product(name: "AASAKit", package: "swift-aasa")]
-        )
+        ),
+        .executableTarget(
+            name: "AsyncEngine",
+            dependencies: [
+                .product(name: "AASAServer", package: "swift-aasa"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

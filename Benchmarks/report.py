@@ -349,8 +349,13 @@ def main():
         lines.append(f"| **ratio** | **{real['ratio']:.2f}×** | |")
         lines.append("")
         lines.append(
-            f"Decisions agree on {real['agreementPercent']}% of the URLs (the naive translation has no path "
-            "normalisation, so it differs on trailing slashes and the like).\n"
+            f"Decisions agree on {real['agreementPercent']}% of these URLs"
+            + (
+                " (this corpus avoids the cases where they differ: the naive translation has no path "
+                "normalisation and no case folding beyond ASCII).\n"
+                if real["agreementPercent"] >= 100
+                else " (the naive translation has no path normalisation and no Unicode case folding).\n"
+            )
         )
         adv = matcher["adversarial"]
         lines.append(

@@ -93,7 +93,7 @@ TICKS=$(getconf CLK_TCK)
 
 LOADAVG_START=$(cut -d' ' -f1-3 /proc/loadavg)
 # Other busy processes at the start (on shared machines they are the noise).
-BUSY_START=$(ps -eo pcpu=,comm= --sort=-pcpu 2>/dev/null | awk '$1 >= 10 {printf "%s%s %s%%", sep, $2, $1; sep=", "}' | head -c 300 || true)
+BUSY_START=$(ps -eo pcpu=,comm= --sort=-pcpu 2>/dev/null | awk '$1 >= 10 && $2 !~ /^(aasa|nginx|wrk|perf)/ {printf "%s%s %s%%", sep, $2, $1; sep=", "}' | head -c 300 || true)
 GIT_REV=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)
 if [ -n "$(git -C "$ROOT" status --porcelain -- Sources Package.swift 2>/dev/null)" ]; then
     GIT_REV="$GIT_REV (Sources modified)"

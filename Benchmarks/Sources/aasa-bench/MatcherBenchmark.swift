@@ -93,9 +93,15 @@ struct MatcherBenchmark {
         let regexRate = median(regexRates)
         log(
             String(
-                format: "matcher: %d rules, %d URLs (%@): ours %.0f URLs/s, regex %.0f URLs/s, ratio %.2fx; decisions agree on %.1f%%",
-                corpus.ruleCount, urls.count, counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "),
-                oursRate, regexRate, oursRate / regexRate, 100 * Double(agree) / Double(urls.count)
+                format:
+                    "matcher: %d rules, %d URLs (%@): ours %.0f URLs/s, regex %.0f URLs/s, ratio %.2fx; decisions agree on %.1f%%",
+                corpus.ruleCount,
+                urls.count,
+                counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "),
+                oursRate,
+                regexRate,
+                oursRate / regexRate,
+                100 * Double(agree) / Double(urls.count)
             )
         )
         return [
@@ -128,7 +134,8 @@ struct Adversarial {
     func run() -> [String: Any] {
         let lengths = quick ? [1024, 4096, 16384, 65536] : [1024, 2048, 4096, 8192, 16384, 32768, 65536]
         var oursRows: [[String: Any]] = []
-        let json = #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.brand.app"],"components":[{"/":"\#(Self.pattern)"}]}]}}"#
+        let json =
+            #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.brand.app"],"components":[{"/":"\#(Self.pattern)"}]}]}}"#
         guard let document = try? JSONParser().parse(Array(json.utf8)).value else { return [:] }
         let matcher = AASAMatcher(file: AASAFile(json: document), domain: "adv.bench.example")
         for length in lengths {
@@ -144,7 +151,14 @@ struct Adversarial {
             } while elapsed < (quick ? 0.05 : 0.2)
             let perEvaluate = elapsed / Double(runs)
             oursRows.append(["length": length, "seconds": perEvaluate, "decision": decision.rawValue])
-            log(String(format: "adversarial ours  %6d: %10.1f µs per evaluate (%@)", length, perEvaluate * 1e6, decision.rawValue))
+            log(
+                String(
+                    format: "adversarial ours  %6d: %10.1f µs per evaluate (%@)",
+                    length,
+                    perEvaluate * 1e6,
+                    decision.rawValue
+                )
+            )
         }
 
         // The regex side runs each case in a child process killed at the cap.
@@ -154,7 +168,13 @@ struct Adversarial {
         for length in [8, 16, 24, 32, 40, 48, 64, 256] + lengths {
             if capped {
                 regexRows.append(["length": length, "seconds": NSNull(), "capped": true])
-                log(String(format: "adversarial regex %6d: > %.0f s (not run: a shorter input already hit the cap)", length, capSeconds))
+                log(
+                    String(
+                        format: "adversarial regex %6d: > %.0f s (not run: a shorter input already hit the cap)",
+                        length,
+                        capSeconds
+                    )
+                )
                 continue
             }
             if let (seconds, outcome) = Self.regexChild(length: length, cap: capSeconds) {

@@ -146,7 +146,10 @@ struct MatcherCorpus {
             let id = miss ? "12345" : String(format: "%04d", random.below(10_000))
             return join("/\(s)/item/\(id)/photos", [tracking])
         case 3:
-            return join("/\(s)/search", ["q=red+\(random.pick(categories))", miss ? "src=web" : "src=app-ios", tracking])
+            return join(
+                "/\(s)/search",
+                ["q=red+\(random.pick(categories))", miss ? "src=web" : "src=app-ios", tracking]
+            )
         case 4:
             let locale = miss ? "xx" : random.pick(locales)
             return join("/\(s)/\(locale)/store/\(random.below(500))", [tracking])
