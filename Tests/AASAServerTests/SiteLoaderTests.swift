@@ -90,6 +90,19 @@ struct SiteLoaderTests {
         #expect(second.snapshot.sites["b.example"]?.appleAppSiteAssociation?.appIDs == ["ABCDE12345.com.changed.app"])
     }
 
+    @Test func anUnchangedRejectedFileIsNotValidatedAgainByAPoll() throws {
+        let site = try TemporarySite()
+        try site.write(SampleFile.invalid, host: "a.example")
+        let first = try Self.load(site, force: false)
+        let poll = try Self.load(site, previous: first.snapshot, force: false)
+        #expect(poll.filesValidated == 0)
+        #expect(poll.issues == first.issues)
+        #expect(poll.snapshot === first.snapshot)
+        let signal = try Self.load(site, previous: poll.snapshot, force: true)
+        #expect(signal.filesValidated == 1)
+        #expect(signal.issues == first.issues)
+    }
+
     @Test func halfWrittenFileIsPickedUpOnceComplete() throws {
         let site = try TemporarySite()
         let full = SampleFile.aasa()

@@ -79,6 +79,7 @@ private struct LoadPass {
     let force: Bool
 
     var sites: [String: SiteHost] = [:]
+    var rejected: [String: RejectedFile] = [:]
     var symlinkAliases: [(name: String, target: String, path: String)] = []
     var issues: [LoadIssue] = []
     var warnings: [LoadIssue] = []
@@ -260,7 +261,15 @@ private struct LoadPass {
                 return previous
             }
         }
-        if !force, let previous, previous.stamp == (try? FileSystem.info(path).stamp) {
+        let currentStamp = try? FileSystem.info(path).stamp
+        if !force, let previous, previous.stamp == currentStamp {
+            return previous
+        }
+        // A rejected file is not validated (nor logged) again until it changes;
+        // SIGHUP always re-reads it.
+        if !force, let known = self.previous.rejected[path], known.stamp == currentStamp {
+            issues += known.issues
+            rejected[path] = known
             return previous
         }
         let contents: [UInt8]
@@ -288,15 +297,15 @@ private struct LoadPass {
         let errors = report.diagnostics.filter { $0.severity == .error }
         guard errors.isEmpty else {
             let kept = previous == nil ? "not served" : "the previous version stays served"
-            for error in errors {
-                issues.append(
-                    LoadIssue(
-                        host: host,
-                        path: relative,
-                        message: "\(error.path): \(error.message) [\(error.code)]; \(kept)"
-                    )
+            let fileIssues = errors.map { error in
+                LoadIssue(
+                    host: host,
+                    path: relative,
+                    message: "\(error.path): \(error.message) [\(error.code)]; \(kept)"
                 )
             }
+            issues += fileIssues
+            rejected[path] = RejectedFile(stamp: stamp, issues: fileIssues)
             return previous
         }
         for diagnostic in report.diagnostics where diagnostic.severity == .warning {
@@ -401,6 +410,7 @@ private struct LoadPass {
             && sites.allSatisfy { name, host in previous.sites[name] === host }
             && fallback === previous.fallback
             && defaultIdentity?.identity.chain == previous.defaultIdentity?.identity.chain
+            && rejected == previous.rejected
         if unchanged, previous.generation > 0 {
             return LoadOutcome(snapshot: previous, issues: issues, warnings: warnings, filesValidated: filesValidated)
         }
@@ -410,6 +420,7 @@ private struct LoadPass {
             wildcards: wildcards,
             fallback: fallback,
             defaultIdentity: defaultIdentity,
+            rejected: rejected,
             loadedAt: Date(),
             generation: previous.generation + 1
         )
@@ -428,6 +439,12 @@ private struct LoadPass {
     private static func packageNames(_ json: JSONValue) -> [String] {
         (json.arrayValue ?? []).compactMap { $0["target"]?["package_name"]?.stringValue }
     }
+}
+
+/// A file version that failed validation, and what was wrong with it.
+struct RejectedFile: Sendable, Equatable {
+    let stamp: FileSystem.Stamp
+    let issues: [LoadIssue]
 }
 
 /// A host directory name: a host name or a `*.`-prefixed wildcard.

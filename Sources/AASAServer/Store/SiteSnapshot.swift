@@ -15,6 +15,9 @@ public final class SiteSnapshot: Sendable {
     let fallback: SiteHost?
     /// The certificate for connections whose SNI names no host with its own.
     let defaultIdentity: LoadedIdentity?
+    /// Files rejected by the load that built this snapshot, by path: the next
+    /// poll skips them while their stamp is unchanged.
+    let rejected: [String: RejectedFile]
     /// When the snapshot was built.
     public let loadedAt: Date
     /// Which load produced it (1 for the first).
@@ -26,9 +29,11 @@ public final class SiteSnapshot: Sendable {
         wildcards: [String: SiteHost],
         fallback: SiteHost?,
         defaultIdentity: LoadedIdentity?,
+        rejected: [String: RejectedFile] = [:],
         loadedAt: Date,
         generation: Int
     ) {
+        self.rejected = rejected
         self.defaultIdentity = defaultIdentity
         self.sites = sites
         self.exact = exact
