@@ -41,17 +41,6 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
         return text
     }
 
-    /// RFC 6901 JSON Pointer form (`/applinks/details/0`), for tools that want it.
-    public var pointer: String {
-        components.map { component in
-            switch component {
-            case .index(let index): "/\(index)"
-            case .key(let key):
-                "/" + key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
-            }
-        }.joined()
-    }
-
     private static func isIdentifier(_ key: String) -> Bool {
         guard let first = key.unicodeScalars.first, first == "_" || first.properties.isAlphabetic && first.isASCII
         else { return false }

@@ -84,9 +84,6 @@ public struct Responder: Sendable {
         }
     }
 
-    /// The response to a request head over `limits.maxHeaderBytes`.
-    public var headersTooLarge: EncodedResponse { statics.requestHeaderFieldsTooLarge[.close] }
-
     /// The response to a connection over `limits.maxConnections`.
     public var overloaded: EncodedResponse { statics.serviceUnavailable[.close] }
 }

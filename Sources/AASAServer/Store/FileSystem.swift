@@ -38,7 +38,6 @@ enum FileSystem {
     struct Info: Sendable {
         var type: EntryType
         var stamp: Stamp
-        var modifiedSeconds: Double { Double(stamp.modifiedNanoseconds) / 1e9 }
     }
 
     /// `lstat`: describes a symlink itself, never its target.
