@@ -130,6 +130,7 @@ let package = Package(
                 "aasa",
                 "AASAKit",
                 "AASAChecks",
+                "AASAServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
