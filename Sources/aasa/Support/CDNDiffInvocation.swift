@@ -33,14 +33,6 @@ struct CDNDiffInvocation {
 
     /// Runs, prints through `output`, and throws the exit code when it is not 0.
     func run(output: CommandOutput) async throws {
-        let (text, exitCode): (String, Int32)
-        do {
-            (text, exitCode) = try await execute()
-        } catch {
-            output.errorLine("error: \(error.description)")
-            throw ExitCode(2)
-        }
-        output.line(text)
-        if exitCode != 0 { throw ExitCode(exitCode) }
+        try output.report(await Result.catching { () async throws(InputError) in try await execute() })
     }
 }

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Synchronization
 
 /// Where a command's text goes: stdout and stderr in the tool, a buffer in
@@ -25,6 +26,20 @@ struct CommandOutput: Sendable {
         writeError(text)
     }
 
+    /// Prints a command's rendered report and ends with its exit code: 0
+    /// returns, anything else is thrown as `ExitCode`; bad input prints
+    /// `error: …` on stderr and exits 2.
+    func report(_ result: Result<(output: String, exitCode: Int32), InputError>) throws {
+        switch result {
+        case .failure(let error):
+            errorLine("error: \(error.description)")
+            throw ExitCode(2)
+        case .success(let report):
+            line(report.output)
+            if report.exitCode != 0 { throw ExitCode(report.exitCode) }
+        }
+    }
+
     /// An output that records every line, and the record to read back.
     static func recording() -> (CommandOutput, RecordedOutput) {
         let record = RecordedOutput()
@@ -46,4 +61,15 @@ final class RecordedOutput: Sendable {
     var error: [String] { streams.withLock { $0.error } }
     /// stdout as one text, lines joined with newlines.
     var outText: String { out.joined(separator: "\n") }
+}
+
+extension Result where Failure == InputError {
+    /// `Result(catching:)` for an async body.
+    static func catching(_ body: () async throws(InputError) -> Success) async -> Result {
+        do {
+            return .success(try await body())
+        } catch {
+            return .failure(error)
+        }
+    }
 }

@@ -35,15 +35,7 @@ struct LinkTestInvocation {
 
     /// Runs, prints through `output`, and throws the exit code when it is not 0.
     func run(output: CommandOutput) throws {
-        let (text, exitCode): (String, Int32)
-        do {
-            (text, exitCode) = try execute()
-        } catch {
-            output.errorLine("error: \(error.description)")
-            throw ExitCode(2)
-        }
-        output.line(text)
-        if exitCode != 0 { throw ExitCode(exitCode) }
+        try output.report(Result { () throws(InputError) in try execute() })
     }
 
     /// `--bundle-id` / `--app-id`, at most one.
