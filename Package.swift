@@ -26,7 +26,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
         .package(url: "https://github.com/apple/swift-system.git", from: "1.8.1"),
         .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.4"),
-        .package(url: "https://github.com/apple/swift-atomics.git", from: "1.3.0"),
     ],
     targets: [
         // The format: model, JSON Schema, lints, matcher. Foundation only.
@@ -54,7 +53,6 @@ let package = Package(
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "NIOExtras", package: "swift-nio-extras"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
-                .product(name: "Atomics", package: "swift-atomics"),
             ]
         ),
         // Outbound checks (live host, Apple's CDN); the server never links an HTTP client.

@@ -5,7 +5,8 @@ import PackageDescription
 // NSRegularExpression translation) and the generator of the domain trees that
 // `run.sh` serves with nginx and `aasa serve`; and AsyncEngine, the origin's
 // request path on a NIOAsyncChannel loop, which `engines.sh` measures against
-// the ChannelHandler that `aasa serve` uses. Built in release, with its own
+// the ChannelHandler that `aasa serve` uses; and NIOFloor, the least a server
+// on NIO's HTTP/1 decoder does per request (`run.sh`'s floor row). Built in release, with its own
 // `.build` here; not part of the main package or its tests.
 let package = Package(
     name: "aasa-benchmarks",
@@ -28,6 +29,14 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "NIOFloor",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
     ],

@@ -49,6 +49,27 @@ struct PipelineTests {
         #expect(await isOpen(channel))
     }
 
+    /// A client pipelining requests without reading the answers fills the
+    /// socket; the connection then stops reading until it drains, so the
+    /// responses queued in memory stay bounded.
+    @Test func readingPausesWhileTheSocketIsNotWritable() async throws {
+        let channel = try await channel()
+        func autoRead() -> Bool? {
+            channel.options.last { $0.option is ChannelOptions.Types.AutoReadOption }?.value as? Bool
+        }
+        func setWritable(_ writable: Bool) async throws {
+            channel.isWritable = writable
+            try await channel.eventLoop.submit { channel.pipeline.syncOperations.fireChannelWritabilityChanged() }.get()
+        }
+        #expect(autoRead() == nil)
+        try await setWritable(false)
+        #expect(autoRead() == false)
+        try await setWritable(true)
+        #expect(autoRead() == true)
+        // Requests still flow once it is writable again.
+        #expect(try await send(get("a.example"), to: channel).hasPrefix("HTTP/1.1 200 OK"))
+    }
+
     @Test func pipelinedRequestsAreAnsweredInOrder() async throws {
         let channel = try await channel()
         let output = try await send(get("a.example") + get("b.example", method: "HEAD") + get("b.example"), to: channel)

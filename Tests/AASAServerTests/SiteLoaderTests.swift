@@ -230,15 +230,38 @@ struct SiteLoaderTests {
         #expect(outcome.issues.first?.message.contains("not a valid host name") == true)
     }
 
-    @Test(.enabled(if: geteuid() != 0, "root reads unreadable directories"))
-    func unreadableHostDirectoryIsReported() throws {
+    @Test func unreadableHostDirectoryIsReported() throws {
         let site = try TemporarySite()
+        chmod(site.path, 0o755)
         try site.write(SampleFile.aasa(), host: "a.example")
+        try site.write(SampleFile.aasa(), host: "b.example")
         chmod(site.path + "/a.example", 0)
         defer { chmod(site.path + "/a.example", 0o755) }
-        let outcome = try Self.load(site)
-        #expect(outcome.snapshot.sites.isEmpty)
-        #expect(!outcome.issues.isEmpty)
+        let outcome = try withUnprivilegedFileAccess { try Self.load(site) }
+        #expect(Set(outcome.snapshot.sites.keys) == ["b.example"])
+        let issue = try #require(outcome.issues.first)
+        #expect(outcome.issues.count == 1)
+        #expect(issue.host == "a.example")
+        #expect(
+            issue.description == "\(site.path)/a.example: cannot read the host directory: Permission denied; not served"
+        )
+    }
+
+    @Test func hostDirectoryTurningUnreadableKeepsItsLastGoodFile() throws {
+        let site = try TemporarySite()
+        chmod(site.path, 0o755)
+        try site.write(SampleFile.aasa(app: "ABCDE12345.com.first.app"), host: "a.example")
+        let first = try Self.load(site)
+        let served = try #require(first.snapshot.sites["a.example"]?.appleAppSiteAssociation)
+        chmod(site.path + "/a.example", 0)
+        defer { chmod(site.path + "/a.example", 0o755) }
+        let second = try withUnprivilegedFileAccess { try Self.load(site, previous: first.snapshot) }
+        #expect(second.snapshot.sites["a.example"]?.appleAppSiteAssociation === served)
+        #expect(
+            second.issues.map(\.description) == [
+                "\(site.path)/a.example: cannot read the host directory: Permission denied; the previous version stays served"
+            ]
+        )
     }
 
     @Test func missingDirectoryThrows() throws {

@@ -1,4 +1,5 @@
 import NIOCore
+import NIOHTTP1
 
 /// The two clocks of a connection, nginx-style: while idle between requests
 /// the keep-alive timeout runs; from the first byte of a request until its
@@ -10,6 +11,9 @@ import NIOCore
 /// scheduling; a deadline is enforced within one such interval. Time is the
 /// event loop's, so tests on an embedded loop can advance it.
 final class ConnectionTimeouts {
+    /// The connection's loop, kept rather than asked of the context per read:
+    /// each `context.eventLoop` is a reference-counted existential.
+    private let eventLoop: any EventLoop
     let headerTimeout: TimeAmount
     let idleTimeout: TimeAmount
     private(set) var requestInProgress = false
@@ -19,7 +23,8 @@ final class ConnectionTimeouts {
 
     private let checkInterval: TimeAmount
 
-    init(headerTimeout: TimeAmount, idleTimeout: TimeAmount) {
+    init(eventLoop: any EventLoop, headerTimeout: TimeAmount, idleTimeout: TimeAmount) {
+        self.eventLoop = eventLoop
         self.headerTimeout = headerTimeout
         self.idleTimeout = idleTimeout
         self.checkInterval = min(headerTimeout, idleTimeout)
@@ -27,7 +32,7 @@ final class ConnectionTimeouts {
 
     /// Bytes arrived; if no request was under way, one starts now.
     @inline(__always)
-    func bytesReceived(on eventLoop: any EventLoop) {
+    func bytesReceived() {
         if !requestInProgress {
             requestInProgress = true
             requestStarted = eventLoop.now
@@ -36,7 +41,7 @@ final class ConnectionTimeouts {
 
     /// A complete request was answered; the connection is idle again.
     @inline(__always)
-    func requestCompleted(on eventLoop: any EventLoop) {
+    func requestCompleted() {
         requestInProgress = false
         lastActivity = eventLoop.now
     }
@@ -71,32 +76,51 @@ final class ConnectionTimeouts {
     }
 }
 
-/// Sits before NIO's HTTP decoder and tells ``ConnectionTimeouts`` when a
-/// request's first bytes arrive. It passes every byte through untouched.
-final class RequestStartDetector: ChannelInboundHandler, RemovableChannelHandler {
-    typealias InboundIn = ByteBuffer
-    typealias InboundOut = ByteBuffer
+/// NIO's HTTP/1 request decoder, wrapped to tell ``ConnectionTimeouts`` when
+/// a request's first bytes arrive. Every byte goes to llhttp unchanged; the
+/// wrapper only looks at each read's bytes before handing them over, which
+/// costs no pipeline hop (a separate handler in front of the decoder did).
+struct TimedRequestDecoder: ByteToMessageDecoder {
+    typealias InboundOut = HTTPServerRequestPart
 
+    private let http: HTTPRequestDecoder
     private let timeouts: ConnectionTimeouts
     /// The last four bytes of the stream so far.
     private var tail: UInt32 = 0
 
-    init(timeouts: ConnectionTimeouts) {
+    init(_ http: HTTPRequestDecoder, timeouts: ConnectionTimeouts) {
+        self.http = http
         self.timeouts = timeouts
     }
 
-    @inline(__always)
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        timeouts.bytesReceived(on: context.eventLoop)
-        for byte in unwrapInboundIn(data).readableBytesView.suffix(4) {
+    mutating func decode(context: ChannelHandlerContext, buffer: inout ByteBuffer) throws -> DecodingState {
+        timeouts.bytesReceived()
+        for byte in buffer.readableBytesView.suffix(4) {
             tail = tail << 8 | UInt32(byte)
         }
-        context.fireChannelRead(data)
+        let state = try http.decode(context: context, buffer: &buffer)
         // Every request the origin answers ends with its head (a body is
         // refused and closes): a stream that does not end in CRLF CRLF has a
         // request under way, even when this read also completed one.
         if tail != 0x0D0A_0D0A {
-            timeouts.bytesReceived(on: context.eventLoop)
+            timeouts.bytesReceived()
         }
+        return state
+    }
+
+    mutating func decodeLast(
+        context: ChannelHandlerContext,
+        buffer: inout ByteBuffer,
+        seenEOF: Bool
+    ) throws -> DecodingState {
+        try http.decodeLast(context: context, buffer: &buffer, seenEOF: seenEOF)
+    }
+
+    mutating func decoderAdded(context: ChannelHandlerContext) {
+        http.decoderAdded(context: context)
+    }
+
+    mutating func decoderRemoved(context: ChannelHandlerContext) {
+        http.decoderRemoved(context: context)
     }
 }

@@ -106,26 +106,37 @@ public struct EncodedResponse: Sendable {
     }
 }
 
-/// One response in its three connection variants, indexed by
+/// One response in its three connection variants, chosen by
 /// ``EncodedResponse/Connection``.
 public struct EncodedResponseSet: Sendable {
-    private let variants: [EncodedResponse]
+    // Three stored properties rather than an array: picking one is a switch,
+    // with no array to retain or bounds to check on the request path.
+    private let keepAlive: EncodedResponse
+    private let keepAliveHTTP10: EncodedResponse
+    private let close: EncodedResponse
 
     /// A response with `body`; a 304 passes an empty body and `sendsLength: false`.
     init(status: EncodedResponse.Status, headers: [(String, String)], body: [UInt8], sendsLength: Bool = true) {
-        self.variants = EncodedResponse.Connection.allCases.map {
+        func variant(_ connection: EncodedResponse.Connection) -> EncodedResponse {
             EncodedResponse(
                 status: status,
                 headers: headers,
                 contentLength: sendsLength ? body.count : nil,
                 body: body,
-                connection: $0
+                connection: connection
             )
         }
+        self.keepAlive = variant(.keepAlive)
+        self.keepAliveHTTP10 = variant(.keepAliveHTTP10)
+        self.close = variant(.close)
     }
 
     @inline(__always)
     subscript(connection: EncodedResponse.Connection) -> EncodedResponse {
-        variants[connection.rawValue]
+        switch connection {
+        case .keepAlive: keepAlive
+        case .keepAliveHTTP10: keepAliveHTTP10
+        case .close: close
+        }
     }
 }

@@ -11,25 +11,29 @@ public struct Responder: Sendable {
         self.statics = StaticResponses()
     }
 
-    /// What to send, and which host (if any) it is accounted to.
+    /// What to send, and the counts of the host (if any) it is accounted to.
     public struct Reply: Sendable {
         public let response: EncodedResponse
-        public let host: SiteHost?
+        let counts: RequestCounts?
         public let isHead: Bool
     }
 
     public func respond(to head: HTTPRequestHead, snapshot: SiteSnapshot) -> Reply {
-        let request = RequestFields(head)
-        let isHead = head.method == .HEAD
+        // Each field of the head read once: every access to the head's
+        // storage is reference counted.
+        let request = RequestFields(head.headers)
+        let method = head.method
+        let version = head.version
+        let isHead = method == .HEAD
         // Malformed requests close the connection: after a framing doubt
         // nothing later on it can be trusted.
         if request.hasBody || request.hostHeaderCount > 1 {
-            return Reply(response: statics.badRequest[.close], host: nil, isHead: isHead)
+            return Reply(response: statics.badRequest[.close], counts: nil, isHead: isHead)
         }
 
         var target = Substring(head.uri)
-        var authority: Substring? = request.host
-        if !target.hasPrefix("/") {
+        var authority: Substring? = request.host.map { Substring($0) }
+        if target.utf8.first != UInt8(ascii: "/") {
             // Absolute form (`GET http://host/path`): RFC 9112 §3.2.2 says the
             // target's authority replaces Host. Anything else (`*`, garbage) is
             // simply not one of our paths.
@@ -43,37 +47,37 @@ public struct Responder: Sendable {
         // buffering whatever follows; the origin upgrades to nothing, so such
         // a request is answered and the connection closed.
         let connection =
-            request.upgrade || head.method == .CONNECT ? .close : request.connection(version: head.version)
+            request.upgrade || method == .CONNECT ? .close : request.connection(version: version)
         let hostName: HostName?
         if let authority {
             guard let parsed = HostName(authority: authority) else {
-                return Reply(response: statics.badRequest[.close], host: nil, isHead: isHead)
+                return Reply(response: statics.badRequest[.close], counts: nil, isHead: isHead)
             }
             hostName = parsed
-        } else if head.version.major == 1, head.version.minor >= 1 {
+        } else if version.major == 1, version.minor >= 1 {
             // HTTP/1.1 requires Host (RFC 9112 §3.2); HTTP/1.0 may omit it and
             // is then an unknown host.
-            return Reply(response: statics.badRequest[.close], host: nil, isHead: isHead)
+            return Reply(response: statics.badRequest[.close], counts: nil, isHead: isHead)
         } else {
             hostName = nil
         }
 
         guard let route = Route(target: target) else {
-            return Reply(response: statics.notFound[connection], host: nil, isHead: isHead)
+            return Reply(response: statics.notFound[connection], counts: nil, isHead: isHead)
         }
-        guard head.method == .GET || isHead else {
-            return Reply(response: statics.methodNotAllowed[connection], host: nil, isHead: isHead)
+        guard method == .GET || isHead else {
+            return Reply(response: statics.methodNotAllowed[connection], counts: nil, isHead: isHead)
         }
         let host = if let hostName { snapshot.host(for: hostName) } else { snapshot.fallback }
         guard let host, let file = host.file(for: route) else {
-            return Reply(response: statics.notFound[connection], host: host, isHead: isHead)
+            return Reply(response: statics.notFound[connection], counts: host?.counts, isHead: isHead)
         }
-        let response = file.response(
-            ifNoneMatch: request.ifNoneMatch.map { ETagList.matches($0, etag: file.etag) } ?? false,
-            acceptsGzip: request.acceptEncoding.map(AcceptEncoding.allowsGzip) ?? false,
-            connection: connection
-        )
-        return Reply(response: response, host: host, isHead: isHead)
+        var ifNoneMatch = false
+        if let header = request.ifNoneMatch { ifNoneMatch = ETagList.matches(header, etag: file.etag) }
+        var acceptsGzip = false
+        if let header = request.acceptEncoding { acceptsGzip = AcceptEncoding.allowsGzip(header) }
+        let response = file.response(ifNoneMatch: ifNoneMatch, acceptsGzip: acceptsGzip, connection: connection)
+        return Reply(response: response, counts: host.counts, isHead: isHead)
     }
 
     /// The response to a request NIO's parser rejected.
@@ -89,22 +93,24 @@ public struct Responder: Sendable {
 }
 
 /// The header fields routing needs, read in one pass over the head.
-struct RequestFields {
-    var host: Substring?
+/// Not copyable: it is read in place, never copied (each copy would retain
+/// its strings).
+struct RequestFields: ~Copyable {
+    var host: String?
     var hostHeaderCount = 0
-    var ifNoneMatch: Substring?
-    var acceptEncoding: Substring?
+    var ifNoneMatch: String?
+    var acceptEncoding: String?
     var hasBody = false
     var connectionClose = false
     var connectionKeepAlive = false
     var upgrade = false
 
-    init(_ head: HTTPRequestHead) {
-        for (name, value) in head.headers {
+    init(_ headers: HTTPHeaders) {
+        for (name, value) in headers {
             switch name.utf8.count {
             case 4 where name.equalsASCIICaseInsensitive("host"):
                 hostHeaderCount += 1
-                host = Substring(value)
+                host = value
             case 10 where name.equalsASCIICaseInsensitive("connection"):
                 for token in value.split(separator: ",") {
                     let token = token.trimmingSpaces
@@ -114,11 +120,11 @@ struct RequestFields {
             case 7 where name.equalsASCIICaseInsensitive("upgrade"):
                 upgrade = true
             case 13 where name.equalsASCIICaseInsensitive("if-none-match"):
-                ifNoneMatch = Substring(value)
+                ifNoneMatch = value
             case 14 where name.equalsASCIICaseInsensitive("content-length"):
                 if value.trimmingSpaces != "0" { hasBody = true }
             case 15 where name.equalsASCIICaseInsensitive("accept-encoding"):
-                acceptEncoding = Substring(value)
+                acceptEncoding = value
             case 17 where name.equalsASCIICaseInsensitive("transfer-encoding"):
                 hasBody = true
             default:
@@ -158,7 +164,7 @@ struct AbsoluteTarget {
 
 /// `If-None-Match` evaluation (RFC 9110 §13.1.2, weak comparison).
 enum ETagList {
-    static func matches(_ header: Substring, etag: String) -> Bool {
+    static func matches(_ header: some StringProtocol, etag: String) -> Bool {
         for candidate in header.split(separator: ",") {
             var tag = candidate.trimmingSpaces
             if tag == "*" { return true }
@@ -171,7 +177,7 @@ enum ETagList {
 
 /// `Accept-Encoding` evaluation: gzip unless absent or `q=0`.
 enum AcceptEncoding {
-    static func allowsGzip(_ header: Substring) -> Bool {
+    static func allowsGzip(_ header: some StringProtocol) -> Bool {
         for item in header.split(separator: ",") {
             let parts = item.split(separator: ";")
             guard let coding = parts.first?.trimmingSpaces,

@@ -3,9 +3,9 @@ import NIOCore
 import NIOHTTP1
 import NIOSSL
 
-/// The handlers of one serving connection: request-start detection (for the
-/// header timeout), NIO's HTTP/1 request decoder with our header limits, and
-/// the handler writing pre-encoded responses. Shared by the listener and the
+/// The handlers of one serving connection: NIO's HTTP/1 request decoder with
+/// our header limits (wrapped to time the header timeout), and the handler
+/// writing pre-encoded responses. Shared by the listener and the
 /// pipeline tests, which run it on an embedded channel.
 struct ServingPipeline: Sendable {
     let store: SiteStore
@@ -42,18 +42,24 @@ struct ServingPipeline: Sendable {
     static let maximumUnparsedBytes = 64 * 1024
 
     func configure(_ channel: any Channel) throws {
-        let timeouts = ConnectionTimeouts(headerTimeout: headerTimeout, idleTimeout: idleTimeout)
+        let timeouts = ConnectionTimeouts(
+            eventLoop: channel.eventLoop,
+            headerTimeout: headerTimeout,
+            idleTimeout: idleTimeout
+        )
         let pipeline = channel.pipeline.syncOperations
         if let tlsContext {
             try pipeline.addHandler(NIOSSLServerHandler(context: tlsContext))
         }
-        try pipeline.addHandler(RequestStartDetector(timeouts: timeouts))
         try pipeline.addHandler(
             ByteToMessageHandler(
-                HTTPRequestDecoder(
-                    leftOverBytesStrategy: .dropBytes,
-                    informationalResponseStrategy: .drop,
-                    limitConfiguration: decoderLimits
+                TimedRequestDecoder(
+                    HTTPRequestDecoder(
+                        leftOverBytesStrategy: .dropBytes,
+                        informationalResponseStrategy: .drop,
+                        limitConfiguration: decoderLimits
+                    ),
+                    timeouts: timeouts
                 ),
                 // The decoder consumes every byte it parses; only bytes it
                 // stopped parsing (after an upgrade) pile up here. Past the

@@ -79,22 +79,53 @@ enum FileSystem {
     /// is detected without reading it whole. Opened non-blocking and checked
     /// to be regular *after* opening (no FIFO can stall the loader, and a
     /// swap between check and open is caught).
-    static func readRegularFile(_ path: String, limit: Int) throws(FileSystemError) -> (bytes: [UInt8], info: Info) {
+    ///
+    /// A file rewritten in place while it is read (its stamp differs after
+    /// the read) is read again, up to `attempts` times, so a torn mix of two
+    /// versions is never returned. A file replaced by rename needs nothing:
+    /// the open descriptor keeps reading the old version, whole, and the next
+    /// load sees the new one's stamp. `afterRead` runs between the read and
+    /// that check; tests rewrite the file there.
+    static func readRegularFile(
+        _ path: String,
+        limit: Int,
+        attempts: Int = 3,
+        afterRead: () -> Void = {}
+    ) throws(FileSystemError) -> (bytes: [UInt8], info: Info) {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
         guard descriptor >= 0 else { throw failure(path) }
         defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw failure(path) }
-        let info = Info(type: entryType(status.st_mode), stamp: stamp(status))
+        var info = try Self.info(descriptor: descriptor, path: path)
         guard info.type == .regular else {
             throw FileSystemError(path: path, reason: "not a regular file (\(describe(info.type)))")
         }
+        for _ in 0..<attempts {
+            let bytes = try read(descriptor: descriptor, path: path, limit: limit)
+            afterRead()
+            let after = try Self.info(descriptor: descriptor, path: path)
+            if after.stamp == info.stamp { return (bytes, info) }
+            info = after
+        }
+        throw FileSystemError(
+            path: path,
+            reason: "the file changed while it was being read (\(attempts) attempts); it is read again on the next load"
+        )
+    }
+
+    private static func info(descriptor: Int32, path: String) throws(FileSystemError) -> Info {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw failure(path) }
+        return Info(type: entryType(status.st_mode), stamp: stamp(status))
+    }
+
+    /// Reads from the start of the file up to `limit + 1` bytes.
+    private static func read(descriptor: Int32, path: String, limit: Int) throws(FileSystemError) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: limit + 1)
         var count = 0
         while count < bytes.count {
             let got = bytes.withUnsafeMutableBytes { buffer -> Int in
                 guard let base = buffer.baseAddress else { return 0 }
-                return read(descriptor, base + count, buffer.count - count)
+                return pread(descriptor, base + count, buffer.count - count, off_t(count))
             }
             if got < 0 {
                 if errno == EINTR { continue }
@@ -104,7 +135,7 @@ enum FileSystem {
             count += got
         }
         bytes.removeSubrange(count...)
-        return (bytes, info)
+        return bytes
     }
 
     static func describe(_ type: EntryType) -> String {

@@ -30,8 +30,17 @@ public struct HostName: Sendable, Hashable, CustomStringConvertible {
             guard Self.isPort(utf8[utf8.index(after: colon)...]) else { return nil }
             hostEnd = colon
         }
-        guard let normalized = Self.normalizeDNSName(utf8[utf8.startIndex..<hostEnd]) else { return nil }
-        self.value = normalized
+        let name = utf8[utf8.startIndex..<hostEnd]
+        switch Self.checkDNSName(name) {
+        case .invalid:
+            return nil
+        case .normalized where hostEnd == utf8.endIndex:
+            // The common case on the request path (`Host: example.com`):
+            // already the key, so no new string is built.
+            self.value = String(authority)
+        case .normalized, .needsNormalizing:
+            self.value = Self.normalizeDNSName(name)
+        }
     }
 
     /// Parses a directory name or a configured name; unlike a `Host` header
@@ -55,31 +64,54 @@ public struct HostName: Sendable, Hashable, CustomStringConvertible {
         bytes.count <= 5 && bytes.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
     }
 
-    private static func normalizeDNSName(_ bytes: some Collection<UInt8>) -> String? {
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count)
+    private enum DNSNameShape {
+        case invalid
+        /// Valid and already lowercase without a trailing dot.
+        case normalized
+        /// Valid once lowercased and stripped of its trailing dot.
+        case needsNormalizing
+    }
+
+    /// Letters, digits, `-` and `_` in labels of 1–63 bytes, at most 253
+    /// bytes without a trailing dot, not starting with `-`.
+    private static func checkDNSName(_ bytes: Substring.UTF8View) -> DNSNameShape {
+        var shape = DNSNameShape.normalized
         var labelLength = 0
+        var length = 0
         for byte in bytes {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
                 UInt8(ascii: "-"), UInt8(ascii: "_"):
-                output.append(byte)
                 labelLength += 1
             case UInt8(ascii: "A")...UInt8(ascii: "Z"):
-                output.append(byte | 0x20)
+                shape = .needsNormalizing
                 labelLength += 1
             case UInt8(ascii: "."):
-                guard labelLength > 0 else { return nil }
-                output.append(byte)
+                guard labelLength > 0 else { return .invalid }
                 labelLength = 0
             default:
-                return nil
+                return .invalid
             }
-            guard labelLength <= 63 else { return nil }
+            guard labelLength <= 63 else { return .invalid }
+            length += 1
         }
-        if output.last == UInt8(ascii: ".") { output.removeLast() }
-        guard !output.isEmpty, output.count <= 253, output.first != UInt8(ascii: "-") else { return nil }
-        return String(decoding: output, as: UTF8.self)
+        if bytes.last == UInt8(ascii: ".") {
+            shape = .needsNormalizing
+            length -= 1
+        }
+        guard length > 0, length <= 253, bytes.first != UInt8(ascii: "-") else { return .invalid }
+        return shape
+    }
+
+    /// Lowercases a name `checkDNSName` accepted and drops its trailing dot.
+    private static func normalizeDNSName(_ bytes: Substring.UTF8View) -> String {
+        let length = bytes.last == UInt8(ascii: ".") ? bytes.count - 1 : bytes.count
+        return String(unsafeUninitializedCapacity: length) { output in
+            for (index, byte) in bytes.prefix(length).enumerated() {
+                output[index] = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
+            }
+            return length
+        }
     }
 
     private static func normalizeIPv6(_ bytes: some Collection<UInt8>) -> String? {

@@ -1,5 +1,5 @@
-import Atomics
 import NIOConcurrencyHelpers
+import Synchronization
 
 /// `aasa_requests_total{host,status}`, counted by the server itself.
 ///
@@ -42,15 +42,40 @@ public final class RequestCountTable: Sendable {
 }
 
 /// One host's request counts by status.
+///
+/// One stored atomic per status, not an array of them: the request path's
+/// increment is then a single `lock xadd`, with no array or box to retain.
 final class RequestCounts: Sendable {
-    private let counts: [ManagedAtomic<Int>] = EncodedResponse.Status.allCases.map { _ in ManagedAtomic(0) }
+    private let ok = Atomic<Int>(0)
+    private let notModified = Atomic<Int>(0)
+    private let badRequest = Atomic<Int>(0)
+    private let notFound = Atomic<Int>(0)
+    private let methodNotAllowed = Atomic<Int>(0)
+    private let requestHeaderFieldsTooLarge = Atomic<Int>(0)
+    private let serviceUnavailable = Atomic<Int>(0)
 
     @inline(__always)
     func increment(_ status: EncodedResponse.Status) {
-        counts[status.ordinal].wrappingIncrement(ordering: .relaxed)
+        switch status {
+        case .ok: ok.wrappingAdd(1, ordering: .relaxed)
+        case .notModified: notModified.wrappingAdd(1, ordering: .relaxed)
+        case .badRequest: badRequest.wrappingAdd(1, ordering: .relaxed)
+        case .notFound: notFound.wrappingAdd(1, ordering: .relaxed)
+        case .methodNotAllowed: methodNotAllowed.wrappingAdd(1, ordering: .relaxed)
+        case .requestHeaderFieldsTooLarge: requestHeaderFieldsTooLarge.wrappingAdd(1, ordering: .relaxed)
+        case .serviceUnavailable: serviceUnavailable.wrappingAdd(1, ordering: .relaxed)
+        }
     }
 
     func value(_ status: EncodedResponse.Status) -> Int {
-        counts[status.ordinal].load(ordering: .relaxed)
+        switch status {
+        case .ok: ok.load(ordering: .relaxed)
+        case .notModified: notModified.load(ordering: .relaxed)
+        case .badRequest: badRequest.load(ordering: .relaxed)
+        case .notFound: notFound.load(ordering: .relaxed)
+        case .methodNotAllowed: methodNotAllowed.load(ordering: .relaxed)
+        case .requestHeaderFieldsTooLarge: requestHeaderFieldsTooLarge.load(ordering: .relaxed)
+        case .serviceUnavailable: serviceUnavailable.load(ordering: .relaxed)
+        }
     }
 }

@@ -168,6 +168,22 @@ private struct LoadPass {
 
     private mutating func loadHost(key: SiteKey, path: String) {
         let previousHost = previous.sites[key.name]
+        // One issue for a directory that cannot be searched (no `x`
+        // permission), rather than one per file inside it.
+        do {
+            _ = try FileSystem.linkInfo(path + "/.")
+        } catch {
+            let kept = previousHost == nil ? "not served" : "the previous version stays served"
+            issues.append(
+                LoadIssue(
+                    host: key.name,
+                    path: path,
+                    message: "cannot read the host directory: \(error.reason); \(kept)"
+                )
+            )
+            sites[key.name] = previousHost
+            return
+        }
         var files: [ServedFile.Kind: ServedFile] = [:]
         for (kind, fileName) in SiteLoader.fileNames {
             let filePath = path + "/" + fileName
