@@ -8,7 +8,10 @@ import re
 import statistics
 import sys
 
-SERVERS = ["nginx-files", "nginx-map", "aasa"]
+SERVERS = ["nginx-files", "nginx-map", "nio-floor", "aasa"]
+# What aasa is compared with: nginx as users run it and at its fastest, and
+# NIOFloor, the least a server on NIO's HTTP/1 decoder does per request.
+BASES = ["nginx-files", "nginx-map", "nio-floor"]
 LOADS = [
     ("one", "one host, keep-alive"),
     ("rotating", "rotating Host over 1,000 hosts"),
@@ -108,7 +111,7 @@ def throughput_tables(summary):
             cells = [fmt(entry[key], pattern) for key, _, pattern, _ in METRICS]
             out.append(f"| {server} | " + " | ".join(cells) + f" | {entry['non2xx']} | {entry['socket_errors']} |")
         aasa = servers.get("aasa")
-        for base in ["nginx-files", "nginx-map"]:
+        for base in BASES:
             other = servers.get(base)
             if not (aasa and other):
                 continue
@@ -206,9 +209,12 @@ def main():
     lines.append("## Origin vs nginx\n")
     lines.append(
         "Server pinned to CPU {server_cpu}, wrk (`-t1`) to CPU {client_cpu}; {duration} s per run after a warm-up; "
-        "each run starts the server afresh; servers take turns (files, map, aasa, files, …). "
+        "each run starts the server afresh; servers take turns (files, map, floor, aasa, files, …). "
+        "nio-floor is `Benchmarks/Sources/NIOFloor`: NIO's HTTP/1 decoder, aasa's socket options and one "
+        "handler writing one constant response (d0001's file with aasa's headers) for every request — no "
+        "routing, clock, counters or timeouts; the least any server on NIO's decoder does per request. "
         "CPU µs/req = the server's utime+stime over the run (nginx: master + worker) ÷ requests. "
-        "RSS = VmRSS at the end of the run. Ratios are aasa ÷ nginx: below 1 is better for "
+        "RSS = VmRSS at the end of the run. Ratios are aasa ÷ the other: below 1 is better for "
         "latency, CPU and RSS, above 1 is better for req/s.\n".format(
             server_cpu=machine.get("server_cpu", 0),
             client_cpu=machine.get("client_cpu", 1),
@@ -222,8 +228,10 @@ def main():
     perf = {}
     if perf_rows:
         lines.append("### Instructions per request (`perf stat` attached to the server's processes, user + kernel)\n")
-        lines.append("| load | server | instructions/req | cycles/req | IPC | aasa ÷ this (instructions) |")
-        lines.append("|---|---|---|---|---|---|")
+        lines.append(
+            "| load | server | instructions/req | of which user space | cycles/req | IPC | aasa ÷ this (instructions) |"
+        )
+        lines.append("|---|---|---|---|---|---|---|")
         for load, title in LOADS:
             by_server = {}
             for row in perf_rows:
@@ -234,18 +242,30 @@ def main():
                     cycles = float(row["cycles"])
                 except (TypeError, ValueError):
                     continue
+                try:
+                    user = float(row.get("user_instructions"))
+                except (TypeError, ValueError):
+                    user = None
                 requests = row["wrk"]["requests"]
-                by_server[row["server"]] = (instructions / requests, cycles / requests)
+                by_server[row["server"]] = (
+                    instructions / requests,
+                    cycles / requests,
+                    user / requests if user is not None else None,
+                )
             if not by_server:
                 continue
-            perf[load] = {k: {"instructions": round(v[0]), "cycles": round(v[1])} for k, v in by_server.items()}
+            perf[load] = {
+                k: {"instructions": round(v[0]), "cycles": round(v[1]), "user_instructions": round(v[2]) if v[2] else None}
+                for k, v in by_server.items()
+            }
             for server in SERVERS:
                 if server not in by_server:
                     continue
-                ins, cyc = by_server[server]
+                ins, cyc, user = by_server[server]
                 rel = ratio(by_server.get("aasa", (None,))[0], ins) if server != "aasa" else None
                 lines.append(
-                    f"| {title} | {server} | {ins:,.0f} | {cyc:,.0f} | {ins / cyc:.2f} | {fmt(rel, '{:.2f}×')} |"
+                    f"| {title} | {server} | {ins:,.0f} | {fmt(user, '{:,.0f}')} | {cyc:,.0f} | {ins / cyc:.2f} "
+                    f"| {fmt(rel, '{:.2f}×')} |"
                 )
         lines.append("")
 
@@ -468,7 +488,7 @@ def main():
                     key: (round(ratio(servers["aasa"][key], servers[base][key]), 3) if ratio(servers["aasa"][key], servers[base][key]) is not None else None)
                     for key, *_ in METRICS
                 }
-                for base in ["nginx-files", "nginx-map"]
+                for base in BASES
                 if "aasa" in servers and base in servers
             }
             for load, servers in summary.items()

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Benchmarks/run.sh — `aasa serve` vs nginx ("files" and "map"), scale,
-# reload under load, and the matcher vs a naive regex translation.
+# Benchmarks/run.sh — `aasa serve` vs nginx ("files" and "map") and vs
+# NIOFloor (the least a server on NIO's HTTP/1 decoder does per request),
+# scale, reload under load, and the matcher vs a naive regex translation.
 #
 #   Benchmarks/run.sh            full run (3 runs per server and load, 10 s each)
 #   Benchmarks/run.sh --quick    smoke test (1 run, 3 s each, fewer reloads)
@@ -109,6 +110,10 @@ if [ -z "$BENCH" ]; then
     swift build -c release --package-path "$HERE" >&2
     BENCH="$(swift build -c release --package-path "$HERE" --show-bin-path)/aasa-bench"
 fi
+# NIOFloor is built with aasa-bench (same package, same build).
+FLOOR="$(dirname "$BENCH")/NIOFloor"
+[ -x "$FLOOR" ] || swift build -c release --package-path "$HERE" --product NIOFloor >&2
+[ -x "$FLOOR" ] || die "no NIOFloor binary at $FLOOR"
 [ -x "$AASA" ] || die "no aasa binary at $AASA"
 [ -x "$BENCH" ] || die "no aasa-bench binary at $BENCH"
 
@@ -278,6 +283,12 @@ start_server() {
                 --admin-port 0 --no-access-log --poll-interval 0 >"$WORK/aasa-$PORT.log" 2>&1 &
             SERVER_PID=$!
             ;;
+        nio-floor)
+            # Answers every request with d0001's file, whatever the Host.
+            taskset -c "$SERVER_CPU" "$FLOOR" "$sites/aasa/d0001.bench.example/apple-app-site-association" "$PORT" \
+                >"$WORK/floor-$PORT.log" 2>&1 &
+            SERVER_PID=$!
+            ;;
         nginx-files|nginx-map)
             local prefix
             prefix=$(nginx_conf "${kind#nginx-}" "$PORT" "$sites")
@@ -315,7 +326,7 @@ run_wrk() {
 
 # ---------------------------------------------------------------- A: throughput
 
-SERVERS=(nginx-files nginx-map aasa)
+SERVERS=(nginx-files nginx-map nio-floor aasa)
 LOADS=(one rotating c512)
 log "throughput: ${#LOADS[@]} loads x $RUNS runs x ${#SERVERS[@]} servers, ${DURATION}s each (+${WARMUP}s warm-up)"
 LOAD_START=$(date +%s)
@@ -365,7 +376,7 @@ if [ "$PERF_OK" = 1 ]; then
             start_server "$server" "$WORK/sites1k" || die "$server did not start"
             run_wrk "$CONNS_MODEST" "$WARMUP" "$rotate" 4 >/dev/null
             pid_list=$(pids_of "$SERVER_PID" | paste -sd, -)
-            perf stat -x, -e instructions,cycles -p "$pid_list" -o "$WORK/perf-$load-$server.csv" &
+            perf stat -x, -e instructions,cycles,instructions:u -p "$pid_list" -o "$WORK/perf-$load-$server.csv" &
             PERF_PID=$!
             sleep 0.3
             wrk_json=$(run_wrk "$CONNS_MODEST" "$DURATION" "$rotate" 4)
@@ -373,10 +384,11 @@ if [ "$PERF_OK" = 1 ]; then
             wait "$PERF_PID" 2>/dev/null || true
             PERF_PID=""
             stop_server
-            instructions=$(awk -F, '$3 ~ /^instructions/ {print $1}' "$WORK/perf-$load-$server.csv")
+            instructions=$(awk -F, '$3 ~ /^instructions(:[a-zA-Z]*)?$/ && $3 !~ /:u$/ {print $1}' "$WORK/perf-$load-$server.csv")
+            user_instructions=$(awk -F, '$3 ~ /^instructions:u$/ {print $1}' "$WORK/perf-$load-$server.csv")
             cycles=$(awk -F, '$3 ~ /^cycles/ {print $1}' "$WORK/perf-$load-$server.csv")
-            printf '{"kind":"perf","load":"%s","server":"%s","instructions":"%s","cycles":"%s","wrk":%s}\n' \
-                "$load" "$server" "${instructions:-}" "${cycles:-}" "$wrk_json" >>"$RESULTS"
+            printf '{"kind":"perf","load":"%s","server":"%s","instructions":"%s","user_instructions":"%s","cycles":"%s","wrk":%s}\n' \
+                "$load" "$server" "${instructions:-}" "${user_instructions:-}" "${cycles:-}" "$wrk_json" >>"$RESULTS"
         done
     done
 fi

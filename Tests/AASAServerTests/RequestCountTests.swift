@@ -17,7 +17,18 @@ struct RequestCountTests {
         #expect(!text.contains("status=\"304\""))
     }
 
-    @Test func statusOrdinalsIndexAllCases() {
-        #expect(EncodedResponse.Status.allCases.map(\.ordinal) == Array(EncodedResponse.Status.allCases.indices))
+    @Test func everyStatusHasItsOwnCounter() {
+        let counts = RequestCounts()
+        for (times, status) in EncodedResponse.Status.allCases.enumerated() {
+            for _ in 0...times { counts.increment(status) }
+        }
+        #expect(EncodedResponse.Status.allCases.map(counts.value) == Array(1...EncodedResponse.Status.allCases.count))
+    }
+
+    @Test func everyStatusLineNamesItsCode() {
+        for status in EncodedResponse.Status.allCases {
+            #expect("\(status.statusLine)".hasPrefix("HTTP/1.1 \(status.rawValue) "))
+            #expect("\(status.statusLine)".hasSuffix("\r\n"))
+        }
     }
 }

@@ -154,6 +154,28 @@ struct ResponderTests {
         }
     }
 
+    /// Field names are case-insensitive (RFC 9110 §5.1): every field routing
+    /// reads is honoured in any case, and `-` is not folded like a letter.
+    @Test(arguments: [
+        ([("HOST", "brand.example")], 200, false),
+        ([("hOsT", "other.example")], 200, false),
+        ([("HOST", "brand.example"), ("host", "other.example")], 400, true),
+        ([("Host", "brand.example"), ("CONTENT-LENGTH", "5")], 400, true),
+        ([("Host", "brand.example"), ("transfer-ENCODING", "chunked")], 400, true),
+        ([("Host", "brand.example"), ("CONNECTION", "CLOSE")], 200, true),
+        ([("Host", "brand.example"), ("UPGRADE", "h2c")], 200, true),
+        ([("Host", "brand.example"), ("If-None-Match", "*")], 304, false),
+        ([("Host", "brand.example"), ("IF-NONE-MATCH", "*")], 304, false),
+        // Not the field names routing reads: ignored.
+        ([("Host", "brand.example"), ("Content\rLength", "5")], 200, false),
+        ([("Host", "brand.example"), ("Upgrade\u{0D}", "h2c")], 200, false),
+    ])
+    func fieldNamesIgnoreCase(fields: [(String, String)], status: Int, closes: Bool) throws {
+        let reply = Responder().respond(to: Self.head(host: nil, headers: fields), snapshot: try Self.snapshot())
+        #expect(reply.response.status.rawValue == status)
+        #expect(reply.response.closesConnection == closes)
+    }
+
     @Test func okHeaders() throws {
         let reply = Responder().respond(to: Self.head(), snapshot: try Self.snapshot())
         let text = String(buffer: reply.response.payload(isHead: false))

@@ -106,7 +106,7 @@ struct DateLines {
         }
         if let buffer = cached[status] { return buffer }
         let date = Self.formatter.string(from: Date(timeIntervalSince1970: Double(now)))
-        let buffer = ByteBuffer(string: status.statusLine + "Date: \(date)\r\n")
+        let buffer = ByteBuffer(string: "\(status.statusLine)Date: \(date)\r\n")
         cached[status] = buffer
         return buffer
     }

@@ -33,7 +33,8 @@ final class AASARequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     private let timeouts: ConnectionTimeouts
     private let accessLog: Logger?
     private let unknownHostCounts: RequestCounts
-    private var prefixes = ResponsePrefixCache()
+    private var dateLine = DateLine()
+    private let allocator = ByteBufferAllocator()
 
     private var pending: Responder.Reply?
     private var requestStart: NIODeadline?
@@ -152,13 +153,16 @@ final class AASARequestHandler: ChannelInboundHandler, RemovableChannelHandler {
         let payload = response.payload(isHead: reply.isHead)
         logAccess(response: response, bytes: payload.readableBytes)
         timeouts.requestCompleted()
-        let prefix = prefixes.prefix(for: response.status)
+        dateLine.refresh()
+        let prefixLength = response.status.statusLine.utf8CodeUnitCount + dateLine.bytes.readableBytes
         var bytes: ByteBuffer
         if payload.readableBytes <= Self.coalescingLimit {
-            bytes = context.channel.allocator.buffer(capacity: prefix.readableBytes + payload.readableBytes)
-            bytes.writeImmutableBuffer(prefix)
+            bytes = allocator.buffer(capacity: prefixLength + payload.readableBytes)
+            dateLine.writePrefix(of: response.status, into: &bytes)
             bytes.writeImmutableBuffer(payload)
         } else {
+            var prefix = allocator.buffer(capacity: prefixLength)
+            dateLine.writePrefix(of: response.status, into: &prefix)
             context.write(wrapOutboundOut(prefix), promise: nil)
             bytes = payload
         }
@@ -188,22 +192,25 @@ final class AASARequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 }
 
-/// The status line and `Date` header, built once per second per connection:
-/// the only bytes of a response that are not fixed at load time.
-struct ResponsePrefixCache {
+/// The `Date` header line, rebuilt when the second changes: with the status
+/// line (a constant) the only bytes of a response not fixed at load time.
+struct DateLine {
     private var second = -1
-    private var buffers = [ByteBuffer?](repeating: nil, count: EncodedResponse.Status.allCases.count)
+    private(set) var bytes = ByteBuffer()
 
     @inline(__always)
-    mutating func prefix(for status: EncodedResponse.Status) -> ByteBuffer {
+    mutating func refresh() {
         let now = time(nil)
         if now != second {
             second = now
-            for index in buffers.indices { buffers[index] = nil }
+            bytes = ByteBuffer(string: "Date: \(HTTPDate.format(epochSeconds: now))\r\n")
         }
-        if let buffer = buffers[status.ordinal] { return buffer }
-        let buffer = ByteBuffer(string: status.statusLine + "Date: \(HTTPDate.format(epochSeconds: now))\r\n")
-        buffers[status.ordinal] = buffer
-        return buffer
+    }
+
+    /// Writes `status`'s status line and this `Date` line.
+    @inline(__always)
+    func writePrefix(of status: EncodedResponse.Status, into buffer: inout ByteBuffer) {
+        buffer.writeStaticString(status.statusLine)
+        buffer.writeImmutableBuffer(bytes)
     }
 }

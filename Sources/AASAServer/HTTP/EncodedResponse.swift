@@ -1,7 +1,7 @@
 import NIOCore
 
 /// A response encoded once, at load time: everything after the status line
-/// and `Date` header (which the connection adds, see ``ResponsePrefixCache``),
+/// and `Date` header (which the connection adds, see ``DateLine``),
 /// i.e. the remaining header lines, the blank line and the body.
 ///
 /// A GET writes `bytes`; a HEAD writes its first `headLength` bytes, a slice
@@ -23,34 +23,19 @@ public struct EncodedResponse: Sendable {
         case requestHeaderFieldsTooLarge = 431
         case serviceUnavailable = 503
 
-        public var reasonPhrase: String {
+        /// `HTTP/1.1 200 OK\r\n`: a constant, copied into each response
+        /// without building a string.
+        public var statusLine: StaticString {
             switch self {
-            case .ok: "OK"
-            case .notModified: "Not Modified"
-            case .badRequest: "Bad Request"
-            case .notFound: "Not Found"
-            case .methodNotAllowed: "Method Not Allowed"
-            case .requestHeaderFieldsTooLarge: "Request Header Fields Too Large"
-            case .serviceUnavailable: "Service Unavailable"
+            case .ok: "HTTP/1.1 200 OK\r\n"
+            case .notModified: "HTTP/1.1 304 Not Modified\r\n"
+            case .badRequest: "HTTP/1.1 400 Bad Request\r\n"
+            case .notFound: "HTTP/1.1 404 Not Found\r\n"
+            case .methodNotAllowed: "HTTP/1.1 405 Method Not Allowed\r\n"
+            case .requestHeaderFieldsTooLarge: "HTTP/1.1 431 Request Header Fields Too Large\r\n"
+            case .serviceUnavailable: "HTTP/1.1 503 Service Unavailable\r\n"
             }
         }
-
-        /// Position in `allCases`, for fixed-size tables indexed by status.
-        @inline(__always)
-        var ordinal: Int {
-            switch self {
-            case .ok: 0
-            case .notModified: 1
-            case .badRequest: 2
-            case .notFound: 3
-            case .methodNotAllowed: 4
-            case .requestHeaderFieldsTooLarge: 5
-            case .serviceUnavailable: 6
-            }
-        }
-
-        /// `HTTP/1.1 200 OK\r\n`.
-        public var statusLine: String { "HTTP/1.1 \(rawValue) \(reasonPhrase)\r\n" }
     }
 
     /// How the response ends the exchange; the `Connection` header differs.

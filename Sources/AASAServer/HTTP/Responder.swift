@@ -22,9 +22,9 @@ public struct Responder: Sendable {
         // Each field of the head read once: every access to the head's
         // storage is reference counted.
         let request = RequestFields(head.headers)
-        let method = head.method
+        let method = RequestMethod(head.method)
         let version = head.version
-        let isHead = method == .HEAD
+        let isHead = method == .head
         // Malformed requests close the connection: after a framing doubt
         // nothing later on it can be trusted.
         if request.hasBody || request.hostHeaderCount > 1 {
@@ -47,7 +47,7 @@ public struct Responder: Sendable {
         // buffering whatever follows; the origin upgrades to nothing, so such
         // a request is answered and the connection closed.
         let connection =
-            request.upgrade || method == .CONNECT ? .close : request.connection(version: version)
+            request.upgrade || method == .connect ? .close : request.connection(version: version)
         let hostName: HostName?
         if let authority {
             guard let parsed = HostName(authority: authority) else {
@@ -65,7 +65,7 @@ public struct Responder: Sendable {
         guard let route = Route(target: target) else {
             return Reply(response: statics.notFound[connection], counts: nil, isHead: isHead)
         }
-        guard method == .GET || isHead else {
+        guard method == .get || isHead else {
             return Reply(response: statics.methodNotAllowed[connection], counts: nil, isHead: isHead)
         }
         let host = if let hostName { snapshot.host(for: hostName) } else { snapshot.fallback }
@@ -90,6 +90,25 @@ public struct Responder: Sendable {
 
     /// The response to a connection over `limits.maxConnections`.
     public var overloaded: EncodedResponse { statics.serviceUnavailable[.close] }
+}
+
+/// The methods routing tells apart. Matched as enum cases once: comparing
+/// `HTTPMethod`s with `==` goes through their string raw values.
+enum RequestMethod {
+    case get
+    case head
+    case connect
+    case other
+
+    @inline(__always)
+    init(_ method: HTTPMethod) {
+        switch method {
+        case .GET: self = .get
+        case .HEAD: self = .head
+        case .CONNECT: self = .connect
+        default: self = .other
+        }
+    }
 }
 
 /// The header fields routing needs, read in one pass over the head.
@@ -195,16 +214,21 @@ enum AcceptEncoding {
 }
 
 extension StringProtocol {
+    /// Whether this equals `lowercase` (a lowercase ASCII constant) ignoring
+    /// ASCII case.
     @inline(__always)
-    func equalsASCIICaseInsensitive(_ other: StaticString) -> Bool {
-        other.withUTF8Buffer { expected in
-            let utf8 = self.utf8
+    func equalsASCIICaseInsensitive(_ lowercase: StaticString) -> Bool {
+        lowercase.withUTF8Buffer { expected in
             guard utf8.count == expected.count else { return false }
-            return zip(utf8, expected).allSatisfy { lhs, rhs in
-                lhs == rhs
-                    || (lhs | 0x20 == rhs | 0x20 && (lhs | 0x20) >= UInt8(ascii: "a")
-                        && (lhs | 0x20) <= UInt8(ascii: "z"))
+            var index = 0
+            for byte in utf8 {
+                let wanted = expected[index]
+                // Folding with 0x20 is only sound for letters.
+                let isLetter = wanted >= UInt8(ascii: "a") && wanted <= UInt8(ascii: "z")
+                guard byte == wanted || (isLetter && byte | 0x20 == wanted) else { return false }
+                index += 1
             }
+            return true
         }
     }
 

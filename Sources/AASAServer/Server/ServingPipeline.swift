@@ -81,7 +81,8 @@ struct ServingPipeline: Sendable {
     /// Over the connection cap: one cheap 503 and close, before any parsing.
     func refuse(_ channel: any Channel) {
         let response = responder.overloaded
-        var bytes = ByteBuffer(string: response.status.statusLine)
+        var bytes = ByteBuffer()
+        bytes.writeStaticString(response.status.statusLine)
         bytes.writeImmutableBuffer(response.bytes)
         channel.writeAndFlush(bytes).whenComplete { _ in channel.close(promise: nil) }
     }

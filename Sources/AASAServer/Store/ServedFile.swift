@@ -33,7 +33,9 @@ public final class ServedFile: Sendable {
     public let warnings: [String]
 
     let identity: EncodedResponseSet
-    let gzip: EncodedResponseSet?
+    /// The gzip encoding, or `identity` again when gzip is not smaller: not
+    /// an optional, so choosing a response never copies a whole set.
+    let gzip: EncodedResponseSet
     let notModified: EncodedResponseSet
 
     init(
@@ -85,7 +87,7 @@ public final class ServedFile: Sendable {
             )
         } else {
             self.gzipSize = nil
-            self.gzip = nil
+            self.gzip = identity
         }
     }
 
@@ -115,7 +117,7 @@ public final class ServedFile: Sendable {
     @inline(__always)
     func response(ifNoneMatch: Bool, acceptsGzip: Bool, connection: EncodedResponse.Connection) -> EncodedResponse {
         if ifNoneMatch { return notModified[connection] }
-        if acceptsGzip, let gzip { return gzip[connection] }
+        if acceptsGzip { return gzip[connection] }
         return identity[connection]
     }
 
