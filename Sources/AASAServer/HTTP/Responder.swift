@@ -32,13 +32,13 @@ public struct Responder: Sendable {
         }
 
         var target = Substring(head.uri)
-        var authority: Substring? = request.host.map { Substring($0) }
+        var targetAuthority: Substring?
         if target.utf8.first != UInt8(ascii: "/") {
             // Absolute form (`GET http://host/path`): RFC 9112 §3.2.2 says the
             // target's authority replaces Host. Anything else (`*`, garbage) is
             // simply not one of our paths.
             if let absolute = AbsoluteTarget(target) {
-                authority = absolute.authority
+                targetAuthority = absolute.authority
                 target = absolute.path
             }
         }
@@ -49,8 +49,15 @@ public struct Responder: Sendable {
         let connection =
             request.upgrade || method == .connect ? .close : request.connection(version: version)
         let hostName: HostName?
-        if let authority {
-            guard let parsed = HostName(authority: authority) else {
+        if let targetAuthority {
+            guard let parsed = HostName(authority: targetAuthority) else {
+                return Reply(response: statics.badRequest[.close], counts: nil, isHead: isHead)
+            }
+            hostName = parsed
+        } else if let header = request.host {
+            // The String overload keeps the header's own string as the key
+            // when it is already normalised (the usual `Host: example.com`).
+            guard let parsed = HostName(authority: header) else {
                 return Reply(response: statics.badRequest[.close], counts: nil, isHead: isHead)
             }
             hostName = parsed

@@ -13,8 +13,19 @@ public struct HostName: Sendable, Hashable, CustomStringConvertible {
     /// `example.com`. Returns `nil` for anything that is not a DNS name, an
     /// IPv4 address or a bracketed IPv6 literal (NUL, `/`, `..`, spaces,
     /// non-ASCII, empty labels, a non-numeric port).
+    ///
+    /// A value that is already a normalised name (the usual `Host` header)
+    /// becomes the key itself, with no copy.
     public init?(authority: String) {
-        self.init(authority: Substring(authority))
+        guard Self.checkDNSName(authority.utf8[...]) == .normalized else {
+            self.init(authority: Substring(authority))
+            return
+        }
+        self.init(normalized: authority)
+    }
+
+    private init(normalized value: String) {
+        self.value = value
     }
 
     public init?(authority: Substring) {
@@ -31,23 +42,15 @@ public struct HostName: Sendable, Hashable, CustomStringConvertible {
             hostEnd = colon
         }
         let name = utf8[utf8.startIndex..<hostEnd]
-        switch Self.checkDNSName(name) {
-        case .invalid:
-            return nil
-        case .normalized where hostEnd == utf8.endIndex:
-            // The common case on the request path (`Host: example.com`):
-            // already the key, so no new string is built.
-            self.value = String(authority)
-        case .normalized, .needsNormalizing:
-            self.value = Self.normalizeDNSName(name)
-        }
+        guard Self.checkDNSName(name) != .invalid else { return nil }
+        self.value = Self.normalizeDNSName(name)
     }
 
     /// Parses a directory name or a configured name; unlike a `Host` header
     /// it may not carry a port.
     public init?(name: String) {
         guard !name.utf8.contains(UInt8(ascii: ":")) || name.hasPrefix("["),
-            let parsed = HostName(authority: Substring(name))
+            let parsed = HostName(authority: name)
         else { return nil }
         self = parsed
     }
