@@ -441,9 +441,8 @@ def main():
         "(`reload.duration` is the loader's own figure)."
     )
     lines.append(
-        "- A full run takes about 12 minutes on this machine after the builds (the first release build of "
-        "`aasa` takes several minutes more; `aasa serve` at 10,000 hosts alone takes over 2 minutes to start); "
-        "`--quick` about 5."
+        "- A full run takes about 13 minutes on this machine after the builds (the first release builds of "
+        "`aasa` and of `Benchmarks/` take several minutes more); `--quick` about 2."
     )
     lines.append("")
 
@@ -522,10 +521,14 @@ def main():
                 "prefer CPU µs/req, which hypervisor steal and neighbours move least.\n\n"
             )
             handle.write(text)
-            profile = os.path.join(os.path.dirname(os.path.abspath(__file__)), "PROFILE.md")
-            if os.path.exists(profile):
-                with open(profile) as notes:
-                    handle.write("\n" + notes.read())
+            # Hand-written sections kept beside this script: the engine
+            # comparison (engines.sh, a separate run) and the profile.
+            here = os.path.dirname(os.path.abspath(__file__))
+            for name in ["ENGINES.md", "PROFILE.md"]:
+                path = os.path.join(here, name)
+                if os.path.exists(path):
+                    with open(path) as notes:
+                        handle.write("\n" + notes.read())
             handle.write("\n```\nBENCHMARK_JSON " + json.dumps(compact, separators=(",", ":"), ensure_ascii=False) + "\n```\n")
 
 
