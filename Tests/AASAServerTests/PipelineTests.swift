@@ -153,7 +153,7 @@ struct PipelineTests {
         _ = try await send(get("a.example"), to: channel)
         channel.pipeline.fireUserInboundEventTriggered(ChannelShouldQuiesceEvent())
         #expect(await isOpen(channel))
-        await channel.testingEventLoop.advanceTime(by: AASARequestHandler.quiesceGrace)
+        await channel.testingEventLoop.advanceTime(by: TimeAmount(ServerConfiguration.Limits().idleShutdownGrace))
         #expect(!(await isOpen(channel)))
     }
 

@@ -89,17 +89,23 @@ public struct ServerConfiguration: Sendable {
         /// `limits.maxConnections` (int, 10000): connections past this are
         /// closed as soon as they are accepted.
         public var maxConnections: Int
+        /// `limits.idleShutdownGrace` (double seconds, 0.5): once shutdown begins,
+        /// how long an idle keep-alive connection may still send a request
+        /// (one already on the wire is answered rather than reset).
+        public var idleShutdownGrace: Duration
 
         public init(
             maxHeaderBytes: Int = 8192,
             headerTimeout: Duration = .seconds(10),
             idleTimeout: Duration = .seconds(60),
-            maxConnections: Int = 10_000
+            maxConnections: Int = 10_000,
+            idleShutdownGrace: Duration = .milliseconds(500)
         ) {
             self.maxHeaderBytes = maxHeaderBytes
             self.headerTimeout = headerTimeout
             self.idleTimeout = idleTimeout
             self.maxConnections = maxConnections
+            self.idleShutdownGrace = idleShutdownGrace
         }
     }
 
@@ -188,7 +194,8 @@ extension ServerConfiguration {
                 maxHeaderBytes: reader.int(forKey: "limits.maxHeaderBytes", default: defaults.limits.maxHeaderBytes),
                 headerTimeout: .seconds(reader.double(forKey: "limits.headerTimeout", default: 10)),
                 idleTimeout: .seconds(reader.double(forKey: "limits.idleTimeout", default: 60)),
-                maxConnections: reader.int(forKey: "limits.maxConnections", default: defaults.limits.maxConnections)
+                maxConnections: reader.int(forKey: "limits.maxConnections", default: defaults.limits.maxConnections),
+                idleShutdownGrace: .seconds(reader.double(forKey: "limits.idleShutdownGrace", default: 0.5))
             ),
             log: Log(
                 level: reader.string(forKey: "log.level", default: defaults.log.level),

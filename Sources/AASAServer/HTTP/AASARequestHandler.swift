@@ -25,12 +25,11 @@ final class AASARequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = ByteBuffer
 
-    /// How long an idle connection may still send a request after shutdown begins.
-    static let quiesceGrace = TimeAmount.milliseconds(500)
-
     private let store: SiteStore
     private let responder: Responder
     private let timeouts: ConnectionTimeouts
+    /// How long an idle connection may still send a request after shutdown begins.
+    private let idleShutdownGrace: TimeAmount
     private let accessLog: Logger?
     private let unknownHostCounts: RequestCounts
     private var dateLine = DateLine()
@@ -47,12 +46,14 @@ final class AASARequestHandler: ChannelInboundHandler, RemovableChannelHandler {
         store: SiteStore,
         responder: Responder,
         timeouts: ConnectionTimeouts,
+        idleShutdownGrace: TimeAmount,
         accessLog: Logger?,
         unknownHostCounts: RequestCounts
     ) {
         self.store = store
         self.responder = responder
         self.timeouts = timeouts
+        self.idleShutdownGrace = idleShutdownGrace
         self.accessLog = accessLog
         self.unknownHostCounts = unknownHostCounts
     }
@@ -118,7 +119,7 @@ final class AASARequestHandler: ChannelInboundHandler, RemovableChannelHandler {
             quiescing = true
             if !timeouts.requestInProgress && pending == nil {
                 let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
-                context.eventLoop.scheduleTask(in: Self.quiesceGrace) {
+                context.eventLoop.scheduleTask(in: idleShutdownGrace) {
                     let (handler, context) = loopBound.value
                     if !handler.timeouts.requestInProgress && handler.pending == nil && !handler.closing {
                         handler.closing = true

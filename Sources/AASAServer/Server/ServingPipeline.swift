@@ -14,6 +14,7 @@ struct ServingPipeline: Sendable {
     let decoderLimits: NIOHTTPDecoderLimitConfiguration
     let headerTimeout: TimeAmount
     let idleTimeout: TimeAmount
+    let idleShutdownGrace: TimeAmount
     /// Counts for requests no host answers (`host="unknown"`).
     let unknownHostCounts: RequestCounts
     let tlsContext: NIOSSLContext?
@@ -36,6 +37,7 @@ struct ServingPipeline: Sendable {
         self.decoderLimits = decoderLimits
         self.headerTimeout = TimeAmount(limits.headerTimeout)
         self.idleTimeout = TimeAmount(limits.idleTimeout)
+        self.idleShutdownGrace = TimeAmount(limits.idleShutdownGrace)
     }
 
     /// Bytes the HTTP decoder may hold without parsing them.
@@ -72,6 +74,7 @@ struct ServingPipeline: Sendable {
                 store: store,
                 responder: responder,
                 timeouts: timeouts,
+                idleShutdownGrace: idleShutdownGrace,
                 accessLog: accessLog,
                 unknownHostCounts: unknownHostCounts
             )

@@ -48,9 +48,20 @@ struct TestHTTPClient {
         until count: Int,
         heads: Set<Int> = []
     ) async throws -> Exchange {
+        var iterator = inbound.makeAsyncIterator()
+        return try await read(&iterator, until: count, heads: heads)
+    }
+
+    /// Reads from an iterator the caller keeps, for several exchanges on
+    /// one connection (a stream has one iterator). Each exchange must have
+    /// been read whole before the next request is sent.
+    static func read(
+        _ iterator: inout NIOAsyncChannelInboundStream<ByteBuffer>.AsyncIterator,
+        until count: Int,
+        heads: Set<Int> = []
+    ) async throws -> Exchange {
         var buffer = ByteBuffer()
         var responses: [TestResponse] = []
-        var iterator = inbound.makeAsyncIterator()
         while responses.count < count {
             while let response = TestResponse.take(from: &buffer, isHead: heads.contains(responses.count)) {
                 responses.append(response)
