@@ -20,8 +20,11 @@ struct PipelineTests {
         store.install(outcome, duration: .zero)
     }
 
-    func channel(limits: ServerConfiguration.Limits = .init()) async throws -> NIOAsyncTestingChannel {
-        let pipeline = ServingPipeline(store: store, limits: limits, accessLog: nil)
+    func channel(
+        limits: ServerConfiguration.Limits = .init(),
+        shutdown: ShutdownSignal = ShutdownSignal()
+    ) async throws -> NIOAsyncTestingChannel {
+        let pipeline = ServingPipeline(store: store, limits: limits, accessLog: nil, shutdown: shutdown)
         let channel = NIOAsyncTestingChannel()
         try await channel.eventLoop.submit { try pipeline.configure(channel) }.get()
         try await channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 1)).get()
@@ -163,6 +166,22 @@ struct PipelineTests {
         let output = try await send(get("a.example"), to: channel)
         #expect(output.hasPrefix("HTTP/1.1 200 OK"))
         #expect(!(await isOpen(channel)))
+    }
+
+    /// A connection accepted after shutdown began may miss the quiesce event
+    /// (it can run before the pipeline exists); it quiesces by itself.
+    @Test func connectionStartingAfterShutdownBeganQuiescesByItself() async throws {
+        let shutdown = ShutdownSignal()
+        shutdown.begin()
+        let idle = try await channel(shutdown: shutdown)
+        #expect(await isOpen(idle))
+        await idle.testingEventLoop.advanceTime(by: TimeAmount(ServerConfiguration.Limits().idleShutdownGrace))
+        #expect(!(await isOpen(idle)))
+
+        let busy = try await channel(shutdown: shutdown)
+        let output = try await send(get("a.example"), to: busy)
+        #expect(output.hasPrefix("HTTP/1.1 200 OK"))
+        #expect(!(await isOpen(busy)))
     }
 
     @Test func quiesceLetsTheRequestInFlightFinish() async throws {

@@ -30,6 +30,7 @@ final class AASARequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     private let timeouts: ConnectionTimeouts
     /// How long an idle connection may still send a request after shutdown begins.
     private let idleShutdownGrace: TimeAmount
+    private let shutdown: ShutdownSignal
     private let accessLog: Logger?
     private let unknownHostCounts: RequestCounts
     private var dateLine = DateLine()
@@ -47,6 +48,7 @@ final class AASARequestHandler: ChannelInboundHandler, RemovableChannelHandler {
         responder: Responder,
         timeouts: ConnectionTimeouts,
         idleShutdownGrace: TimeAmount,
+        shutdown: ShutdownSignal,
         accessLog: Logger?,
         unknownHostCounts: RequestCounts
     ) {
@@ -54,17 +56,23 @@ final class AASARequestHandler: ChannelInboundHandler, RemovableChannelHandler {
         self.responder = responder
         self.timeouts = timeouts
         self.idleShutdownGrace = idleShutdownGrace
+        self.shutdown = shutdown
         self.accessLog = accessLog
         self.unknownHostCounts = unknownHostCounts
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
-        if context.channel.isActive { timeouts.start(context: context) }
+        if context.channel.isActive { connectionStarted(context: context) }
     }
 
     func channelActive(context: ChannelHandlerContext) {
-        timeouts.start(context: context)
+        connectionStarted(context: context)
         context.fireChannelActive()
+    }
+
+    private func connectionStarted(context: ChannelHandlerContext) {
+        timeouts.start(context: context)
+        if shutdown.hasBegun { beginQuiescing(context: context) }
     }
 
     func channelInactive(context: ChannelHandlerContext) {
@@ -113,23 +121,27 @@ final class AASARequestHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         if event is ChannelShouldQuiesceEvent {
-            // Graceful shutdown: a busy connection closes after its response;
-            // an idle one after a short grace, so a request already on the
-            // wire but not yet read is still answered rather than reset.
-            quiescing = true
-            if !timeouts.requestInProgress && pending == nil {
-                let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
-                context.eventLoop.scheduleTask(in: idleShutdownGrace) {
-                    let (handler, context) = loopBound.value
-                    if !handler.timeouts.requestInProgress && handler.pending == nil && !handler.closing {
-                        handler.closing = true
-                        context.close(promise: nil)
-                    }
-                }
-            }
+            beginQuiescing(context: context)
             return
         }
         context.fireUserInboundEventTriggered(event)
+    }
+
+    /// Graceful shutdown: a busy connection closes after its response; an
+    /// idle one after a short grace, so a request already on the wire but not
+    /// yet read is still answered rather than reset.
+    private func beginQuiescing(context: ChannelHandlerContext) {
+        guard !quiescing else { return }
+        quiescing = true
+        guard !timeouts.requestInProgress && pending == nil else { return }
+        let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        context.eventLoop.scheduleTask(in: idleShutdownGrace) {
+            let (handler, context) = loopBound.value
+            if !handler.timeouts.requestInProgress && handler.pending == nil && !handler.closing {
+                handler.closing = true
+                context.close(promise: nil)
+            }
+        }
     }
 
     // MARK: Backpressure

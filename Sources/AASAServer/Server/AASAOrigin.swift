@@ -29,6 +29,8 @@ public struct AASAOrigin: Sendable {
     private let logger: Logger
     private let registry: PrometheusCollectorRegistry?
     private let requestCounts = RequestCountTable()
+    /// Set when the serving listener begins graceful shutdown.
+    private let shutdown = ShutdownSignal()
     private let group: any EventLoopGroup
 
     public init(
@@ -80,7 +82,8 @@ public struct AASAOrigin: Sendable {
                 group: group,
                 logger: logger,
                 childInitializer: servingPipeline(tlsContext: tlsContext),
-                bound: httpAddress
+                bound: httpAddress,
+                shutdown: shutdown
             )
         )
         return services
@@ -92,7 +95,8 @@ public struct AASAOrigin: Sendable {
             limits: configuration.limits,
             accessLog: configuration.log.access ? logger : nil,
             requestCounts: requestCounts,
-            tlsContext: tlsContext
+            tlsContext: tlsContext,
+            shutdown: shutdown
         )
         let connections = ConnectionCounter(limit: configuration.limits.maxConnections)
         return { channel in

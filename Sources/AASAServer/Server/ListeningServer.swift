@@ -20,6 +20,8 @@ struct ListeningServer: Service {
     let childInitializer: ChildInitializer
     /// Resolved with the bound address once listening (port 0 resolves here).
     let bound: BoundAddress
+    /// Set when graceful shutdown begins, before connections are told to quiesce.
+    let shutdown: ShutdownSignal?
 
     func run() async throws {
         let channel: any Channel
@@ -45,7 +47,8 @@ struct ListeningServer: Service {
         group: any EventLoopGroup,
         logger: Logger,
         childInitializer: @escaping ChildInitializer,
-        bound: BoundAddress
+        bound: BoundAddress,
+        shutdown: ShutdownSignal? = nil
     ) {
         self.name = name
         self.listener = listener
@@ -53,6 +56,7 @@ struct ListeningServer: Service {
         self.logger = logger
         self.childInitializer = childInitializer
         self.bound = bound
+        self.shutdown = shutdown
         self.quiesce = ServerQuiescingHelper(group: group)
     }
 
@@ -81,6 +85,7 @@ struct ListeningServer: Service {
             try? await channel.closeFuture.get()
         } onGracefulShutdown: {
             logger.notice("shutting down", metadata: ["server": "\(name)"])
+            self.shutdown?.begin()
             self.quiesce.initiateShutdown(promise: closed)
         }
         // Wait for every connection, unless we were cancelled (the service

@@ -18,15 +18,18 @@ struct ServingPipeline: Sendable {
     /// Counts for requests no host answers (`host="unknown"`).
     let unknownHostCounts: RequestCounts
     let tlsContext: NIOSSLContext?
+    let shutdown: ShutdownSignal
 
     init(
         store: SiteStore,
         limits: ServerConfiguration.Limits,
         accessLog: Logger?,
         requestCounts: RequestCountTable = RequestCountTable(),
-        tlsContext: NIOSSLContext? = nil
+        tlsContext: NIOSSLContext? = nil,
+        shutdown: ShutdownSignal = ShutdownSignal()
     ) {
         self.store = store
+        self.shutdown = shutdown
         self.unknownHostCounts = requestCounts.counts(for: "unknown")
         self.accessLog = accessLog
         self.tlsContext = tlsContext
@@ -75,6 +78,7 @@ struct ServingPipeline: Sendable {
                 responder: responder,
                 timeouts: timeouts,
                 idleShutdownGrace: idleShutdownGrace,
+                shutdown: shutdown,
                 accessLog: accessLog,
                 unknownHostCounts: unknownHostCounts
             )
