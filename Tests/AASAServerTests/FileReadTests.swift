@@ -64,7 +64,7 @@ struct FileReadTests {
                 try? Self.rewriteInPlace(path, with: Self.version(rewrites % 2 == 0 ? 4 : 5))
             }
         }
-        #expect(rewrites == 3)
+        #expect(rewrites == FileSystem.readAttempts)
         #expect(
             error?.description
                 == "\(path): the file changed while it was being read (3 attempts); it is read again on the next load"

@@ -81,7 +81,7 @@ enum FileSystem {
     /// swap between check and open is caught).
     ///
     /// A file rewritten in place while it is read (its stamp differs after
-    /// the read) is read again, up to `attempts` times, so a torn mix of two
+    /// the read) is read again, up to `readAttempts` times, so a torn mix of two
     /// versions is never returned. A file replaced by rename needs nothing:
     /// the open descriptor keeps reading the old version, whole, and the next
     /// load sees the new one's stamp. `afterRead` runs between the read and
@@ -89,7 +89,6 @@ enum FileSystem {
     static func readRegularFile(
         _ path: String,
         limit: Int,
-        attempts: Int = 3,
         afterRead: () -> Void = {}
     ) throws(FileSystemError) -> (bytes: [UInt8], info: Info) {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
@@ -99,7 +98,7 @@ enum FileSystem {
         guard info.type == .regular else {
             throw FileSystemError(path: path, reason: "not a regular file (\(describe(info.type)))")
         }
-        for _ in 0..<attempts {
+        for _ in 0..<readAttempts {
             let bytes = try read(descriptor: descriptor, path: path, limit: limit)
             afterRead()
             let after = try Self.info(descriptor: descriptor, path: path)
@@ -108,9 +107,13 @@ enum FileSystem {
         }
         throw FileSystemError(
             path: path,
-            reason: "the file changed while it was being read (\(attempts) attempts); it is read again on the next load"
+            reason:
+                "the file changed while it was being read (\(readAttempts) attempts); it is read again on the next load"
         )
     }
+
+    /// Reads of a file that keeps changing before it is left to the next load.
+    static let readAttempts = 3
 
     private static func info(descriptor: Int32, path: String) throws(FileSystemError) -> Info {
         var status = stat()
