@@ -58,7 +58,10 @@ struct TestLinksInputTests {
     ])
     func emptyListsWrongTypesAndDuplicateKeysExitTwo(links: String) throws {
         let (output, code) = try testLinks(
-            ["--dir", "$DIR/aasa", "--links", "$DIR/links.json", "--bundle-id", "com.example.shop"],
+            [
+                "--file", "$DIR/aasa/example.com/apple-app-site-association", "--links", "$DIR/links.json",
+                "--bundle-id", "com.example.shop",
+            ],
             links: links
         )
         #expect(code == 2)
