@@ -79,6 +79,13 @@ import Testing
         #expect(!problems.isEmpty)
     }
 
+    @Test func anUnknownKeyWithoutALikelyMeaningListsTheAllowedOnes() throws {
+        let problem = try #require(
+            problems(#"{"links": [{"url": "https://x", "expect": "none", "platform": "ios"}]}"#).first
+        )
+        #expect(problem.message == #"unknown key "platform" (allowed: "url", "expect", "appID", "bundleID")"#)
+    }
+
     @Test func anAssociationFileByMistakeSaysSo() throws {
         let problems = problems(#"{"applinks": {"details": []}, "webcredentials": {"apps": []}}"#)
         let first = try #require(problems.first)

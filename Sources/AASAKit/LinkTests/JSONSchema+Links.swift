@@ -19,3 +19,17 @@ extension JSONSchema {
         }
     }()
 }
+
+extension JSONSchema {
+    /// The keys the `additionalProperties: false` at `schemaPath` (a
+    /// violation's ``SchemaViolation/schemaPath``) allows.
+    func declaredKeys(atSchemaPath schemaPath: String) -> [String]? {
+        let suffix = "/additionalProperties"
+        guard schemaPath.hasSuffix(suffix) else { return nil }
+        let location = String(schemaPath.dropLast(suffix.count))
+        for node in nodes where node.location == location {
+            for case .additionalProperties(_, let declared, _) in node.keywords { return declared }
+        }
+        return nil
+    }
+}

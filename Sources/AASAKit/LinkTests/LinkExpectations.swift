@@ -115,6 +115,11 @@ public struct LinkExpectations: Sendable, Hashable {
     /// itself by its first alternative alone ("missing deep_linkable_urls"),
     /// which is not the whole rule.
     private static func diagnostic(for violation: SchemaViolation) -> Diagnostic {
+        if violation.keyword == "additionalProperties", case .key(let key)? = violation.path.components.last,
+            let known = JSONSchema.links.declaredKeys(atSchemaPath: violation.schemaPath)
+        {
+            return .error("schema.additionalProperties", at: violation.path, unknownKey(key, known: known))
+        }
         guard violation.path.isRoot, violation.schemaPath.hasPrefix("#/anyOf/") else {
             return .error("schema.\(violation.keyword)", at: violation.path, violation.message)
         }
@@ -123,6 +128,16 @@ public struct LinkExpectations: Sendable, Hashable {
             at: .root,
             #"no list of URLs: give at least one of "deep_linkable_urls", "non_deep_linkable_urls" or "links""#
         )
+    }
+
+    /// The evaluator's wording speaks of what Apple's system ignores; here
+    /// it is aasa that would read nothing under the key.
+    private static func unknownKey(_ key: String, known: [String]) -> String {
+        let quoted = { (text: String) in JSONValue.string(text).serialized() }
+        if let suggestion = SchemaMessages.closest(to: key, among: known) {
+            return "unknown key \(quoted(key)); did you mean \(quoted(suggestion))?"
+        }
+        return "unknown key \(quoted(key)) (allowed: \(known.map(quoted).joined(separator: ", ")))"
     }
 
     /// An association file passed where the links file belongs fails the
