@@ -44,7 +44,7 @@ public struct LinkTestRunner: Sendable {
     {
         let plan = try LinkTestPlan(expectations, sites: sites, domain: domain)
         let defaultApp = try plan.checkApps(app)
-        var state = RunState(coverage: coverage)
+        var state = RunState()
         var results: [LinkTestResult] = []
         for item in plan.items {
             results += evaluate(item, app: item.entry.app ?? app ?? defaultApp, state: &state)
@@ -52,8 +52,9 @@ public struct LinkTestRunner: Sendable {
         var warnings = plan.warnings + state.warnings
         var uncovered: [UncoveredRule]?
         if coverage {
-            uncovered = state.coverage.uncovered
-            warnings += (uncovered ?? []).map(\.warning)
+            let rules = state.coverage.uncovered
+            uncovered = rules
+            warnings += rules.map(\.warning)
         }
         return LinkTestReport(results: results, warnings: warnings, skipped: plan.skipped, uncoveredRules: uncovered)
     }
@@ -64,11 +65,6 @@ public struct LinkTestRunner: Sendable {
         var coverage = LinkCoverage()
         var warnings: [Diagnostic] = []
         var ambiguityWarned: Set<String> = []
-        let coverageWanted: Bool
-
-        init(coverage: Bool) {
-            self.coverageWanted = coverage
-        }
     }
 
     private func evaluate(_ item: LinkTestPlan.Item, app: LinkTestApp?, state: inout RunState) -> [LinkTestResult] {
@@ -129,7 +125,7 @@ public struct LinkTestRunner: Sendable {
         state.matchers[key] = matcher
         return appIDs.map { appID in
             let result = matcher.evaluate(url, appID: appID)
-            if state.coverageWanted {
+            if coverage {
                 state.coverage.tested(appID, site: key, name: site.name, file: file)
                 if let rule = result.rule, url.scheme == "https" { state.coverage.decided(rule, site: key) }
             }
