@@ -10,7 +10,8 @@ import Testing
 /// against live local servers are in AASAChecksTests.
 @Suite("aasa cdn-diff")
 struct CDNDiffCommandTests {
-    static let aasa = #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/shop/*"}]}]}}"#
+    static let aasa =
+        #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/shop/*"}]}]}}"#
 
     private func run(_ arguments: [String]) async throws -> (RecordedOutput, Int32) {
         let command = try CDNDiffCommand.parse(arguments)
@@ -63,7 +64,9 @@ struct CDNDiffCommandTests {
             Issue.record("expected the origin")
             return
         }
-        #expect(target.url(HostTarget.wellKnownPath) == "https://example.com:8443/.well-known/apple-app-site-association")
+        #expect(
+            target.url(HostTarget.wellKnownPath) == "https://example.com:8443/.well-known/apple-app-site-association"
+        )
         #expect(target.connectTo == "127.0.0.1")
     }
 
@@ -99,7 +102,9 @@ struct CDNDiffCommandTests {
         #expect(warned.status == .warn)
         #expect(CDNDiffOutput(comparisons: [warned]).exitCode == 0)
         #expect(CDNDiffOutput(comparisons: [warned], strict: true).exitCode == 1)
-        #expect(CDNDiffOutput(comparisons: [warned], strict: true).text().contains("warning: (root): a warning [lint.test]"))
+        #expect(
+            CDNDiffOutput(comparisons: [warned], strict: true).text().contains("warning: (root): a warning [lint.test]")
+        )
     }
 
     @Test func seedCommandLineIsCDNDiff() throws {

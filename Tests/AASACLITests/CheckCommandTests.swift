@@ -28,8 +28,16 @@ struct CheckCommandTests {
         let (output, code) = try await runCapturingAsync { try await command.run(output: $0) }
         #expect(code == 1)
         let text = output.outText
-        #expect(text.contains("example.com  FAIL  http://example.com:1/.well-known/apple-app-site-association via 127.0.0.1:1"))
-        #expect(text.contains("  FAIL  connect            connection refused (connecting to 127.0.0.1:1): nothing is listening on that port"))
+        #expect(
+            text.contains(
+                "example.com  FAIL  http://example.com:1/.well-known/apple-app-site-association via 127.0.0.1:1"
+            )
+        )
+        #expect(
+            text.contains(
+                "  FAIL  connect            connection refused (connecting to 127.0.0.1:1): nothing is listening on that port"
+            )
+        )
         #expect(text.contains("HOST         RESULT  PASS  WARN  FAIL  SKIP"))
     }
 
@@ -89,6 +97,17 @@ struct CheckCommandTests {
         #expect(strict.exitCode == 1)
         #expect(strict.text().hasSuffix("--strict: 1 host with warnings counts as failed"))
         #expect(strict.json().contains(#""failed" : 1"#) || strict.json().contains(#""failed": 1"#))
+    }
+
+    @Test func duplicateHostsAreCheckedOnce() async throws {
+        let command = try CheckCommand.parse([
+            "example.com", "EXAMPLE.com", "https://example.com/", "--base-url", "http://127.0.0.1:1", "--format",
+            "json",
+        ])
+        let (output, _) = try await runCapturingAsync { try await command.run(output: $0) }
+        let json = try JSONParser().parse(output.outText).value
+        #expect(json["hosts"]?.arrayValue?.count == 1)
+        #expect(json["hosts"]?.arrayValue?.first?["connectedTo"] == "127.0.0.1:1")
     }
 
     @Test func strictFlagParses() throws {

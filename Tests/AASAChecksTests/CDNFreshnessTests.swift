@@ -48,7 +48,10 @@ import Testing
         let fresh = freshness([("Age", "90")])
         #expect(fresh.refetchNotBefore == nil)
         #expect(fresh.date == Self.received)
-        #expect(fresh.summary == "copy 1 min old (Age 90); no cache lifetime sent: Apple only says the CDN refreshes within about 24 hours")
+        #expect(
+            fresh.summary
+                == "copy 1 min old (Age 90); no cache lifetime sent: Apple only says the CDN refreshes within about 24 hours"
+        )
     }
 
     @Test func anExpiredCopyIsDue() {
@@ -56,7 +59,9 @@ import Testing
         #expect(fresh.summary.hasSuffix("(already due)"))
     }
 
-    @Test(arguments: [(59.0, "59 s"), (61, "1 min"), (3600, "1 h"), (3660, "1 h 1 min"), (172_800, "2 d"), (176_400, "2 d 1 h")])
+    @Test(arguments: [
+        (59.0, "59 s"), (61, "1 min"), (3600, "1 h"), (3660, "1 h 1 min"), (172_800, "2 d"), (176_400, "2 d 1 h"),
+    ])
     func spans(seconds: Double, text: String) {
         #expect(CDNFreshness.span(seconds) == text)
     }

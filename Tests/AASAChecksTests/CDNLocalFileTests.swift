@@ -39,7 +39,11 @@ import Testing
                 Issue.record("expected a difference, got \(comparison.result)")
                 return
             }
-            #expect(diff.changes.map(\.description) == [#"- applinks.details[0].components[1]: {"/":"/help/*","exclude":true}"#])
+            #expect(
+                diff.changes.map(\.description) == [
+                    #"- applinks.details[0].components[1]: {"/":"/help/*","exclude":true}"#
+                ]
+            )
             #expect(comparison.status == .fail)
         }
     }
@@ -47,7 +51,8 @@ import Testing
     /// The CDN faithfully serves the repository's file, and the file is
     /// broken: "in sync" must not read as a pass.
     @Test func invalidFileFailsEvenWhenInSync() async throws {
-        let broken = #"{"applinks":{"details":[{"appIDs":"ABCDE12345.com.example.app","components":[{"/":"/shop/*"}]}]}}"#
+        let broken =
+            #"{"applinks":{"details":[{"appIDs":"ABCDE12345.com.example.app","components":[{"/":"/shop/*"}]}]}}"#
         try await FakeHTTPServer.with(Self.cdn(.json(broken))) { server in
             let comparison = try await compare(server, file: broken)
             #expect(comparison.result == "in-sync")

@@ -13,17 +13,24 @@ import Testing
 @Suite struct FetchFailureTests {
     private static let timeouts = FetchFailureClassifier.Timeouts(connect: .seconds(3), total: .seconds(7))
     private static let expiry = Date(timeIntervalSince1970: 1_700_000_000)
+    private static let empty: FakeHTTPServer.Responder = { _ in .json("{}") }
 
     @Test(arguments: [
         (FetchError.Kind.connectionRefused, "connection refused: nothing is listening on that port"),
-        (.dnsFailure(reason: "nope.invalid: Name or service not known"), "DNS lookup failed: nope.invalid: Name or service not known"),
+        (
+            .dnsFailure(reason: "nope.invalid: Name or service not known"),
+            "DNS lookup failed: nope.invalid: Name or service not known"
+        ),
         (.unreachable(reason: "network is unreachable"), "cannot reach the address: network is unreachable"),
         (.connectTimeout(.seconds(3)), "timed out connecting: no TCP connection within 3 s"),
         (.timeout(.milliseconds(300)), "timed out: no complete response within 0.3 s"),
         (.connectionClosed, "the server closed the connection without answering"),
         (.invalidResponse(reason: "invalid status"), "the answer is not valid HTTP/1.1: invalid status"),
         (.bodyTooLarge(limit: 262_144), "the body is larger than 262144 bytes (uncompressed); stopped reading"),
-        (.tls(.notTLS), "TLS handshake failed: the server did not answer in TLS (plain HTTP on this port? use an http:// URL)"),
+        (
+            .tls(.notTLS),
+            "TLS handshake failed: the server did not answer in TLS (plain HTTP on this port? use an http:// URL)"
+        ),
         (
             .tls(.certificateRejected([.nameMismatch(host: "lieferbar.de", names: ["localhost"])])),
             "TLS certificate rejected: certificate name mismatch: the certificate is for localhost, not lieferbar.de"
@@ -32,7 +39,10 @@ import Testing
             .tls(.certificateRejected([.nameMismatch(host: "lieferbar.de", names: [])])),
             "TLS certificate rejected: certificate name mismatch: the certificate names no host (no subject alternative names), not lieferbar.de"
         ),
-        (.tls(.certificateRejected([.expired(notValidAfter: expiry)])), "TLS certificate rejected: the certificate expired on 2023-11-14"),
+        (
+            .tls(.certificateRejected([.expired(notValidAfter: expiry)])),
+            "TLS certificate rejected: the certificate expired on 2023-11-14"
+        ),
         (
             .tls(.certificateRejected([.selfSigned(subject: "CN=staging")])),
             "TLS certificate rejected: the certificate is self-signed (CN=staging) and not trusted; pass it with --ca-file, or use --insecure"
@@ -61,13 +71,19 @@ import Testing
         (IOError(errnoCode: ECONNREFUSED, reason: "connect") as any Error, FetchError.Kind.connectionRefused),
         (IOError(errnoCode: ETIMEDOUT, reason: "connect"), .connectTimeout(.seconds(3))),
         (IOError(errnoCode: ECONNRESET, reason: "read"), .connectionClosed),
-        (IOError(errnoCode: ENETUNREACH, reason: "connect"), .unreachable(reason: String(cString: strerror(ENETUNREACH)).lowercased())),
+        (
+            IOError(errnoCode: ENETUNREACH, reason: "connect"),
+            .unreachable(reason: String(cString: strerror(ENETUNREACH)).lowercased())
+        ),
         (ChannelError.connectTimeout(.seconds(1)), .connectTimeout(.seconds(3))),
         (HTTPClientError.connectTimeout, .connectTimeout(.seconds(3))),
         (HTTPClientError.deadlineExceeded, .timeout(.seconds(7))),
         (HTTPClientError.remoteConnectionClosed, .connectionClosed),
         (HTTPClientError.tlsHandshakeTimeout, .tls(.handshakeFailed(reason: "the handshake did not finish in time"))),
-        (SocketAddressError.unknown(host: "nope.invalid", port: 443), .dnsFailure(reason: "nope.invalid: no address found")),
+        (
+            SocketAddressError.unknown(host: "nope.invalid", port: 443),
+            .dnsFailure(reason: "nope.invalid: no address found")
+        ),
         (NIOSSLError.uncleanShutdown, .connectionClosed),
         (NIOSSLExtraError.failedToValidateHostname, .tls(.certificateRejected([]))),
         (HTTPParserError.invalidStatus, .invalidResponse(reason: "invalid HTTP status code")),
@@ -80,10 +96,22 @@ import Testing
     @Test(arguments: [
         ("CERTIFICATE_VERIFY_FAILED", TLSFailure.certificateRejected([])),
         ("WRONG_VERSION_NUMBER", .notTLS),
-        ("TLSV1_ALERT_UNRECOGNIZED_NAME", .handshakeFailed(reason: "the server has no certificate for this name (it rejected the SNI name)")),
-        ("TLSV1_ALERT_PROTOCOL_VERSION", .handshakeFailed(reason: "no TLS version in common (Apple requires TLS 1.2 or later)")),
-        ("SSLV3_ALERT_HANDSHAKE_FAILURE", .handshakeFailed(reason: "the server refused the handshake (no cipher suite in common)")),
-        ("TLSV13_ALERT_CERTIFICATE_REQUIRED", .handshakeFailed(reason: "the server asks for a client certificate; Apple's crawler does not send one")),
+        (
+            "TLSV1_ALERT_UNRECOGNIZED_NAME",
+            .handshakeFailed(reason: "the server has no certificate for this name (it rejected the SNI name)")
+        ),
+        (
+            "TLSV1_ALERT_PROTOCOL_VERSION",
+            .handshakeFailed(reason: "no TLS version in common (Apple requires TLS 1.2 or later)")
+        ),
+        (
+            "SSLV3_ALERT_HANDSHAKE_FAILURE",
+            .handshakeFailed(reason: "the server refused the handshake (no cipher suite in common)")
+        ),
+        (
+            "TLSV13_ALERT_CERTIFICATE_REQUIRED",
+            .handshakeFailed(reason: "the server asks for a client certificate; Apple's crawler does not send one")
+        ),
         ("SOMETHING_NEW", .handshakeFailed(reason: "SOMETHING_NEW")),
     ])
     func boringSSLReasonsAreExplained(reason: String, failure: TLSFailure) {
@@ -99,7 +127,7 @@ import Testing
     // Live: the real stack's errors arrive as the mapping expects.
 
     @Test func httpsToAPlainHTTPServerIsNotTLS() async throws {
-        try await FakeHTTPServer.with({ _ in .json("{}") }) { server in
+        try await FakeHTTPServer.with(Self.empty) { server in
             await #expect {
                 _ = try await HTTPFetcher().fetch("https://127.0.0.1:\(server.port)/")
             } throws: { error in
@@ -110,7 +138,7 @@ import Testing
 
     @Test func plainHTTPToATLSServerIsAClosedConnection() async throws {
         let certificates = try TestCertificates()
-        try await FakeHTTPServer.with(tls: try certificates.serverContext(), { _ in .json("{}") }) { server in
+        try await FakeHTTPServer.with(tls: try certificates.serverContext(), Self.empty) { server in
             await #expect {
                 _ = try await HTTPFetcher().fetch("http://127.0.0.1:\(server.port)/")
             } throws: { error in
@@ -123,13 +151,17 @@ import Testing
         let certificates = try TestCertificates(validFor: -2 * 86_400)
         let caFile = try certificates.writeCAFile()
         defer { try? FileManager.default.removeItem(atPath: caFile) }
-        try await FakeHTTPServer.with(tls: try certificates.serverContext(), { _ in .json("{}") }) { server in
+        try await FakeHTTPServer.with(tls: try certificates.serverContext(), Self.empty) { server in
             await #expect {
-                _ = try await HTTPFetcher(configuration: .init(caFile: caFile)).fetch("https://127.0.0.1:\(server.port)/")
+                _ = try await HTTPFetcher(configuration: .init(caFile: caFile)).fetch(
+                    "https://127.0.0.1:\(server.port)/"
+                )
             } throws: { error in
                 guard let error = error as? FetchError, case .tls(let failure) = error.kind else { return false }
                 return failure.problems.map(\.message)
-                    == ["the certificate expired on \(certificates.leafNotValidAfter.formatted(.iso8601.year().month().day()))"]
+                    == [
+                        "the certificate expired on \(certificates.leafNotValidAfter.formatted(.iso8601.year().month().day()))"
+                    ]
                     && error.certificate != nil
             }
         }
@@ -139,13 +171,17 @@ import Testing
         let certificates = try TestCertificates()
         let caFile = try certificates.writeCAFile()
         defer { try? FileManager.default.removeItem(atPath: caFile) }
-        try await FakeHTTPServer.with(tls: try certificates.serverContext(), { _ in .json("{}") }) { server in
+        try await FakeHTTPServer.with(tls: try certificates.serverContext(), Self.empty) { server in
             let request = FetchRequest("https://lieferbar.de:\(server.port)/", connectTo: "127.0.0.1")
             await #expect {
                 _ = try await HTTPFetcher(configuration: .init(caFile: caFile)).fetch(request)
             } throws: { error in
                 (error as? FetchError)?.kind
-                    == .tls(.certificateRejected([.nameMismatch(host: "lieferbar.de", names: ["example.com", "localhost", "127.0.0.1"])]))
+                    == .tls(
+                        .certificateRejected([
+                            .nameMismatch(host: "lieferbar.de", names: ["example.com", "localhost", "127.0.0.1"])
+                        ])
+                    )
             }
             #expect(server.requests.isEmpty)
         }

@@ -91,7 +91,11 @@ import Testing
             let report = try await check("lieferbar.de", baseURL: "https://localhost:\(origin.port)", caFile: caFile)
             let trusted = try #require(report.check("tls.trusted"))
             #expect(trusted.status == .fail)
-            #expect(trusted.message.contains("certificate name mismatch: the certificate is for localhost, not lieferbar.de"))
+            #expect(
+                trusted.message.contains(
+                    "certificate name mismatch: the certificate is for localhost, not lieferbar.de"
+                )
+            )
             #expect(report.check("http.status")?.status == .skip)
             #expect(report.url == "https://lieferbar.de:\(origin.port)/.well-known/apple-app-site-association")
             #expect(report.connectedTo == "localhost:\(origin.port)")
@@ -110,7 +114,9 @@ import Testing
         try await OwnOrigin.with([Self.aasa: HostCheckTests.aasa], tls: devCertificate) { origin, _ in
             let report = try await check("lieferbar.de", baseURL: "https://127.0.0.1:\(origin.port)", caFile: caFile)
             #expect(report.check("tls.trusted")?.status == .fail)
-            #expect(report.check("tls.trusted")?.message.contains("is for localhost, 127.0.0.1, not lieferbar.de") == true)
+            #expect(
+                report.check("tls.trusted")?.message.contains("is for localhost, 127.0.0.1, not lieferbar.de") == true
+            )
         }
     }
 
@@ -155,7 +161,10 @@ import Testing
             )
             let wrongCA = try await check("lieferbar.de", baseURL: base, caFile: otherCA)
             #expect(wrongCA.check("tls.trusted")?.status == .fail, "\(wrongCA.checks)")
-            #expect(wrongCA.check("tls.trusted")?.message.contains("is neither a system CA nor in --ca-file \(otherCA)") == true)
+            #expect(
+                wrongCA.check("tls.trusted")?.message.contains("is neither a system CA nor in --ca-file \(otherCA)")
+                    == true
+            )
             #expect(wrongCA.check("tls.expiry")?.status == .pass, "\(wrongCA.checks)")
         }
     }
@@ -182,7 +191,8 @@ import Testing
         try await OwnOrigin.with([Self.aasa: HostCheckTests.aasa], tls: try certificates.issue(names: ["localhost"])) {
             origin,
             _ in
-            try await FakeHTTPServer.with({ _ in .json(HostCheckTests.aasa) }) { cdn in
+            let sameCopy: FakeHTTPServer.Responder = { _ in .json(HostCheckTests.aasa) }
+            try await FakeHTTPServer.with(sameCopy) { cdn in
                 let diff = CDNDiff(
                     fetcher: try HTTPFetcher(configuration: .init(timeout: .seconds(5), caFile: caFile)),
                     cdnBase: cdn.baseURL + "/a/v1/"

@@ -54,10 +54,14 @@ import Testing
     /// middle of ten used to show up as nine changes and one removal.
     @Test func removingOneRuleOfTenIsOneRemoval() throws {
         let rules = (0..<10).map { #"{"/":"/r\#($0)/*"}"# }
-        let old = try parse(#"{"applinks":{"details":[{"appIDs":["A.b"],"components":["# + rules.joined(separator: ",") + "]}]}}")
+        let old = try parse(
+            #"{"applinks":{"details":[{"appIDs":["A.b"],"components":["# + rules.joined(separator: ",") + "]}]}}"
+        )
         var fewer = rules
         fewer.remove(at: 3)
-        let new = try parse(#"{"applinks":{"details":[{"appIDs":["A.b"],"components":["# + fewer.joined(separator: ",") + "]}]}}")
+        let new = try parse(
+            #"{"applinks":{"details":[{"appIDs":["A.b"],"components":["# + fewer.joined(separator: ",") + "]}]}}"
+        )
         let diff = JSONDiff(from: old, to: new)
         #expect(diff.changes.count == 1)
         #expect(diff.changes.first?.description == #"- applinks.details[0].components[3]: {"/":"/r3/*"}"#)

@@ -26,7 +26,11 @@ public struct CDNDiff: Sendable {
     /// The clock for the CDN copy's age when the CDN sends no `Date`.
     public var now: @Sendable () -> Date
 
-    public init(fetcher: HTTPFetcher, cdnBase: String = CDNDiff.appleCDNBase, now: @escaping @Sendable () -> Date = Date.init) {
+    public init(
+        fetcher: HTTPFetcher,
+        cdnBase: String = CDNDiff.appleCDNBase,
+        now: @escaping @Sendable () -> Date = Date.init
+    ) {
         self.fetcher = fetcher
         self.cdnBase = cdnBase.hasSuffix("/") ? cdnBase : cdnBase + "/"
         self.now = now
@@ -61,7 +65,8 @@ public struct CDNDiff: Sendable {
             comparison.freshness = problem.response.map { CDNFreshness(response: $0, receivedAt: now()) }
         case .success(let (json, response)):
             cdnJSON = json
-            comparison.cdnHeaders = Self.freshnessHeaders.compactMap { name in response.header(name).map { (name, $0) } }
+            comparison.cdnHeaders = Self.freshnessHeaders.compactMap { name in response.header(name).map { (name, $0) }
+            }
             comparison.freshness = CDNFreshness(response: response, receivedAt: now())
         }
         switch (referenceResult, cdnJSON, comparison.cdnFailure) {

@@ -77,7 +77,8 @@ public struct CDNFreshness: Sendable, Hashable {
             let pair = part.split(separator: "=", maxSplits: 1).map {
                 $0.trimmingCharacters(in: .whitespaces).lowercased()
             }
-            guard pair.count == 2, let seconds = Int(pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))) else {
+            guard pair.count == 2, let seconds = Int(pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"")))
+            else {
                 continue
             }
             directives[pair[0]] = max(0, seconds)

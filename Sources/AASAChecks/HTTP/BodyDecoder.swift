@@ -24,7 +24,8 @@ enum BodyDecoder {
         } catch {
             throw FetchError(
                 .undecodableBody(
-                    reason: "the body is labelled Content-Encoding: \(encoding ?? "") but does not decompress (\(error))"
+                    reason:
+                        "the body is labelled Content-Encoding: \(encoding ?? "") but does not decompress (\(error))"
                 ),
                 url: url
             )

@@ -87,7 +87,9 @@ public struct HTTPFetcher: Sendable {
     /// GETs `request.url`, connecting where the request or `--resolve` says.
     public func fetch(_ request: FetchRequest) async throws(FetchError) -> FetchedResponse {
         guard let target = request.parsed else { throw FetchError(.invalidURL, url: request.url) }
-        let connectTo = request.connectTo ?? configuration.resolve.first { $0.applies(host: target.host, port: target.port) }?.address
+        let connectTo =
+            request.connectTo
+            ?? configuration.resolve.first { $0.applies(host: target.host, port: target.port) }?.address
         let connectedTo = connectTo.map { $0.contains(":") ? "[\($0)]:\(target.port)" : "\($0):\(target.port)" }
         do {
             return try await fetchWithin(request, host: target.host, connectTo: connectTo, connectedTo: connectedTo)
@@ -103,7 +105,10 @@ public struct HTTPFetcher: Sendable {
         connectTo: String?,
         connectedTo: String?
     ) async throws(FetchError) -> FetchedResponse {
-        let timeouts = FetchFailureClassifier.Timeouts(connect: configuration.connectTimeout, total: configuration.timeout)
+        let timeouts = FetchFailureClassifier.Timeouts(
+            connect: configuration.connectTimeout,
+            total: configuration.timeout
+        )
         let certificate = CertificateSlot()
         do {
             // The request deadline of AsyncHTTPClient stops at the response
@@ -130,7 +135,9 @@ public struct HTTPFetcher: Sendable {
                 certificate: certificate.value
             )
             if let mismatch = error as? NameMismatch {
-                failure.kind = .tls(.certificateRejected([.nameMismatch(host: host, names: mismatch.certificate.names)]))
+                failure.kind = .tls(
+                    .certificateRejected([.nameMismatch(host: host, names: mismatch.certificate.names)])
+                )
                 failure.certificate = mismatch.certificate
             }
             throw failure
@@ -140,12 +147,23 @@ public struct HTTPFetcher: Sendable {
     /// A certificate that failed verification, fetched again without
     /// verification only to say why: "not trusted" alone does not tell
     /// whether it is self-signed, expired or for another name.
-    private func explain(_ error: FetchError, request: FetchRequest, host: String, connectTo: String?) async -> FetchError {
+    private func explain(
+        _ error: FetchError,
+        request: FetchRequest,
+        host: String,
+        connectTo: String?
+    ) async -> FetchError {
         var probeConfiguration = configuration
         probeConfiguration.insecure = true
         guard let probe = try? HTTPFetcher(configuration: probeConfiguration) else { return error }
         let certificate = CertificateSlot()
-        _ = try? await probe.perform(request, host: host, connectTo: connectTo, certificate: certificate, handshakeOnly: true)
+        _ = try? await probe.perform(
+            request,
+            host: host,
+            connectTo: connectTo,
+            certificate: certificate,
+            handshakeOnly: true
+        )
         guard let presented = certificate.value else { return error }
         var explained = error
         explained.certificate = presented
@@ -202,7 +220,9 @@ public struct HTTPFetcher: Sendable {
         // the certificate captured on it is the one this response came over.
         client.http1_1ConnectionDebugInitializer = { channel in
             channel.nioSSL_peerCertificate().flatMapThrowing { peer in
-                guard let der = try? peer?.toDERBytes(), let presented = PeerCertificate(derEncoded: der) else { return }
+                guard let der = try? peer?.toDERBytes(), let presented = PeerCertificate(derEncoded: der) else {
+                    return
+                }
                 certificate.value = presented
                 if verifyName && !presented.covers(host: host) { throw NameMismatch(certificate: presented) }
             }.flatMapErrorThrowing { error in

@@ -17,7 +17,8 @@ public enum TLSFailure: Sendable, Hashable {
         case .certificateRejected(let problems):
             return "TLS certificate rejected: " + problems.map(\.message).joined(separator: "; ")
         case .notTLS:
-            return "TLS handshake failed: the server did not answer in TLS (plain HTTP on this port? use an http:// URL)"
+            return
+                "TLS handshake failed: the server did not answer in TLS (plain HTTP on this port? use an http:// URL)"
         case .handshakeFailed(let reason):
             return "TLS handshake failed: \(reason)"
         }
@@ -46,7 +47,8 @@ public enum CertificateProblem: Sendable, Hashable {
     public var message: String {
         switch self {
         case .nameMismatch(let host, let names) where names.isEmpty:
-            return "certificate name mismatch: the certificate names no host (no subject alternative names), not \(host)"
+            return
+                "certificate name mismatch: the certificate names no host (no subject alternative names), not \(host)"
         case .nameMismatch(let host, let names):
             return "certificate name mismatch: the certificate is for \(names.joined(separator: ", ")), not \(host)"
         case .expired(let date):
@@ -54,7 +56,8 @@ public enum CertificateProblem: Sendable, Hashable {
         case .notYetValid(let date):
             return "the certificate is not valid before \(Self.day(date)) (or this machine's clock is wrong)"
         case .selfSigned(let subject):
-            return "the certificate is self-signed (\(subject)) and not trusted; pass it with --ca-file, or use --insecure"
+            return
+                "the certificate is self-signed (\(subject)) and not trusted; pass it with --ca-file, or use --insecure"
         case .untrustedIssuer(let issuer, nil):
             return "the issuer (\(issuer)) is not a trusted CA; for a private CA pass it with --ca-file"
         case .untrustedIssuer(let issuer, let caFile?):

@@ -98,7 +98,10 @@ public struct HostCheck: Sendable {
     /// Records the HTTP-level checks; returns the body when there is a file to look at.
     private func checkHTTP(_ response: FetchedResponse, to checks: inout CheckList) -> [UInt8]? {
         if response.isRedirect {
-            let location = response.header("Location").map { "to \($0)" } ?? "without a Location"
+            let location =
+                response.header("Location").map { location in
+                    Self.isSameURL(location, as: response.url) ? "to the same URL (\(location))" : "to \(location)"
+                } ?? "without a Location"
             checks.add(
                 "http.redirect",
                 .fail,
@@ -175,6 +178,18 @@ public struct HostCheck: Sendable {
         if let app = options.app {
             checks.add(Self.appListed(app, in: AASAFile(json: json)))
         }
+    }
+
+    /// Whether a `Location` (absolute or relative) points back at `url`:
+    /// a redirect loop, which some servers produce for a missing trailing
+    /// slash or a forced scheme.
+    static func isSameURL(_ location: String, as url: String) -> Bool {
+        guard let base = URL(string: url), let target = URL(string: location, relativeTo: base)?.absoluteURL else {
+            return false
+        }
+        return target.host?.lowercased() == base.host?.lowercased()
+            && target.path(percentEncoded: true) == base.path(percentEncoded: true)
+            && target.scheme?.lowercased() == base.scheme?.lowercased() && target.port == base.port
     }
 
     /// Errors fail, warnings warn; the message names the first few findings.

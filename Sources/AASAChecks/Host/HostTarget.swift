@@ -16,8 +16,12 @@ public struct HostTarget: Sendable, Hashable {
     public var port: Int?
     /// A path prefix from the base URL, without a trailing `/` (usually empty).
     public var pathPrefix: String
-    /// Where to connect instead of resolving `host` (the base URL's host).
+    /// Where to connect instead of resolving `host` (the base URL's host,
+    /// or a `--resolve` address).
     public var connectTo: String?
+    /// Whether a `--base-url` chose the server, scheme included: plain HTTP
+    /// then means a local test server, not a production host.
+    public var viaBaseURL: Bool
 
     /// Reads a command-line argument: a bare host (`example.com`) or a URL
     /// (`https://example.com:8443`, whose path is ignored), and an optional
@@ -41,6 +45,7 @@ public struct HostTarget: Sendable, Hashable {
         self.port = url.port
         self.pathPrefix = ""
         self.connectTo = nil
+        self.viaBaseURL = baseURL != nil
         if let baseURL {
             guard let base = URL(string: baseURL), let baseScheme = base.scheme?.lowercased(),
                 ["http", "https"].contains(baseScheme),

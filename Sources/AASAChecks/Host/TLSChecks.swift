@@ -42,10 +42,10 @@ struct TLSChecks {
 
     /// Apple fetches only over HTTPS. Plain HTTP through `--base-url` (or to
     /// a local name) is a local test of the files, so TLS is simply not
-    /// checked; plain HTTP to a public host checks something Apple never
-    /// uses, and must not read as a pass.
+    /// checked; an `http://` URL of a public host (even `--resolve`d)
+    /// checks something Apple never uses, and must not read as a pass.
     private func addPlainHTTP(_ target: HostTarget, to checks: inout CheckList) {
-        if target.connectTo != nil || target.isLocal {
+        if target.viaBaseURL || target.isLocal {
             let reason = "plain HTTP to \(target.connectionDescription ?? target.origin); Apple only fetches over HTTPS"
             checks.add("tls.trusted", .skip, reason)
             checks.add("tls.expiry", .skip, reason)

@@ -31,7 +31,12 @@ struct CDNDiffCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("Domains to compare (with --from-dir: default every host of the directory).", valueName: "domain"))
+    @Argument(
+        help: ArgumentHelp(
+            "Domains to compare (with --from-dir: default every host of the directory).",
+            valueName: "domain"
+        )
+    )
     var domains: [String] = []
 
     @OptionGroup var endpoints: CDNEndpointOptions
@@ -47,7 +52,10 @@ struct CDNDiffCommand: AsyncParsableCommand {
 
     @Option(
         name: .customLong("file"),
-        help: ArgumentHelp("Compare the one domain named with this local file; no origin is contacted.", valueName: "path")
+        help: ArgumentHelp(
+            "Compare the one domain named with this local file; no origin is contacted.",
+            valueName: "path"
+        )
     )
     var file: String?
 

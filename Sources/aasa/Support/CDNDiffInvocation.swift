@@ -59,16 +59,22 @@ struct CDNDiffInvocation {
     /// Each domain once, with what its CDN copy is compared with.
     func sources(resolve overrides: [ResolveOverride]) throws(InputError) -> [(String, CDNDiff.Source)] {
         if file != nil && fromDir != nil { throw InputError("--file and --from-dir do not go together") }
-        if file != nil && origin { throw InputError("--file compares with a local file; --origin with the live origin: pick one") }
+        if file != nil && origin {
+            throw InputError("--file compares with a local file; --origin with the live origin: pick one")
+        }
         let local = (file != nil || fromDir != nil) && !origin
         if local, originBase != nil {
-            throw InputError("--origin-base names the origin, which is not contacted with --from-dir or --file; add --origin to compare with it")
+            throw InputError(
+                "--origin-base names the origin, which is not contacted with --from-dir or --file; add --origin to compare with it"
+            )
         }
         var names = domains
         if let fromDir, domains.isEmpty { names = try InputFiles.servedHosts(directory: fromDir) }
         guard !names.isEmpty else { throw InputError("name at least one domain, or --from-dir") }
         if file != nil, names.count != 1 {
-            throw InputError("--file holds one domain's file: name exactly one domain (aasa cdn-diff example.com --file F)")
+            throw InputError(
+                "--file holds one domain's file: name exactly one domain (aasa cdn-diff example.com --file F)"
+            )
         }
         var seen: Set<String> = []
         var sources: [(String, CDNDiff.Source)] = []

@@ -31,7 +31,9 @@ struct CheckOutput {
         lines.append(contentsOf: table())
         let warned = reports.count { $0.status == .warn }
         if strict && warned > 0 {
-            lines.append("--strict: \(warned) host\(warned == 1 ? "" : "s") with warnings count\(warned == 1 ? "s" : "") as failed")
+            lines.append(
+                "--strict: \(warned) host\(warned == 1 ? "" : "s") with warnings count\(warned == 1 ? "s" : "") as failed"
+            )
         }
         return lines.joined(separator: "\n")
     }

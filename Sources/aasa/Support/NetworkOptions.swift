@@ -39,7 +39,9 @@ struct NetworkOptions: ParsableArguments {
                 throw InputError(error.description)
             }
             if let clash = overrides.first(where: { $0.domain == override.domain && $0.port == override.port }) {
-                throw InputError("--resolve \(argument): \(clash.domain):\(clash.port) is already resolved to \(clash.address)")
+                throw InputError(
+                    "--resolve \(argument): \(clash.domain):\(clash.port) is already resolved to \(clash.address)"
+                )
             }
             overrides.append(override)
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NIOCore
 import NIOSSL
 import Synchronization
 
@@ -51,7 +52,10 @@ enum OwnOrigin {
             files: .init(directory: directory.path, pollInterval: nil, strict: true),
             tls: tls == nil
                 ? .init()
-                : .init(certificatePath: root.appending(path: "default-cert.pem").path, keyPath: root.appending(path: "default-key.pem").path)
+                : .init(
+                    certificatePath: root.appending(path: "default-cert.pem").path,
+                    keyPath: root.appending(path: "default-key.pem").path
+                )
         )
         let origin = AASAOrigin(configuration: configuration, logger: logger)
         try await origin.initialLoad()
@@ -63,10 +67,8 @@ enum OwnOrigin {
             accessLog: nil,
             tlsContext: context
         )
-        return try await FakeHTTPServer.with(
-            scheme: tls == nil ? "http" : "https",
-            configuring: { channel in try pipeline.configure(channel) }
-        ) { server in
+        let configure: @Sendable (any Channel) throws -> Void = { channel in try pipeline.configure(channel) }
+        return try await FakeHTTPServer.with(scheme: tls == nil ? "http" : "https", configuring: configure) { server in
             try await body(server, serverNames)
         }
     }

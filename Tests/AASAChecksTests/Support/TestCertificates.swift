@@ -73,7 +73,8 @@ struct TestCertificates {
         let now = Date()
         let key = P256.Signing.PrivateKey()
         let notValidAfter = now + validFor
-        let alternativeNames = names.map { GeneralName.dnsName($0) }
+        let alternativeNames =
+            names.map { GeneralName.dnsName($0) }
             + ipAddresses.map { GeneralName.ipAddress(.init(contentBytes: $0[...])) }
         let certificate = try Certificate(
             version: .v3,
