@@ -150,6 +150,19 @@ struct CDNDiffCommandTests {
         #expect(output.out.isEmpty)
     }
 
+    @Test func resolveMovesTheOriginConnection() async throws {
+        let (output, code) = try await run([
+            "example.com", "--resolve", "example.com:443:127.0.0.1", "--cdn-base", "http://127.0.0.1:1/a/v1",
+            "--timeout", "5",
+        ])
+        #expect(code == 1)
+        #expect(
+            output.outText.contains(
+                "origin: https://example.com/.well-known/apple-app-site-association via 127.0.0.1:443"
+            )
+        )
+    }
+
     @Test func unusedResolveNamesTheProblem() async throws {
         let (typo, _) = try await run(["example.com", "--resolve", "exmaple.com:443:127.0.0.1"])
         #expect(

@@ -74,6 +74,7 @@ struct CheckCommandTests {
         ["example.com", "--resolve", "example.org:443:127.0.0.1"],
         ["example.com", "--resolve", "example.com:443:127.0.0.1", "--resolve", "example.com:443:127.0.0.2"],
         ["example.com", "--base-url", "ftp://127.0.0.1"],
+        ["example.com", "--base-url", "https://127.0.0.1", "--resolve", "example.com:443:127.0.0.1"],
     ])
     func badInputExitsTwo(arguments: [String]) async throws {
         let command = try CheckCommand.parse(arguments)

@@ -35,7 +35,12 @@ struct TLSChecks {
 
     /// After TLS refused the connection.
     func addFailed(_ failure: TLSFailure, certificate: PeerCertificate?, to checks: inout CheckList) {
-        let presented = certificate.map { " The host presents \($0.subject), issued by \($0.issuer)." } ?? ""
+        let presented =
+            certificate.map { certificate in
+                certificate.isSelfIssued
+                    ? " The host presents \(certificate.subject), self-signed."
+                    : " The host presents \(certificate.subject), issued by \(certificate.issuer)."
+            } ?? ""
         checks.add("tls.trusted", .fail, failure.message + (failure.problems.isEmpty ? "" : "." + presented))
         if let certificate { addExpiry(certificate, to: &checks) }
     }

@@ -86,7 +86,8 @@ struct CheckCommand: AsyncParsableCommand {
         let overrides = try network.resolveOverrides()
         try network.requireUsed(
             overrides,
-            by: targets.filter { $0.connectTo == nil }.map { ($0.host, $0.effectivePort) }
+            by: targets.filter { $0.connectTo == nil }.map { ($0.host, $0.effectivePort) },
+            movedBy: ("--base-url", targets.filter { $0.viaBaseURL }.map(\.host))
         )
         let check = HostCheck(
             fetcher: try network.makeFetcher(resolve: overrides),

@@ -25,12 +25,16 @@ struct CDNDiffInvocation {
         let diff = CDNDiff(fetcher: try network.makeFetcher(resolve: overrides), cdnBase: try cdnBaseURL())
         let sources = try sources(resolve: overrides)
         var requests = [try Self.hostAndPort(of: diff.cdnURL("example.com"))]
+        var moved: [String] = []
         for (_, source) in sources {
-            if case .origin(let target) = source, target.connectTo == nil {
+            guard case .origin(let target) = source else { continue }
+            if target.viaBaseURL {
+                moved.append(target.host)
+            } else {
                 requests.append((target.host, target.effectivePort))
             }
         }
-        try network.requireUsed(overrides, by: requests)
+        try network.requireUsed(overrides, by: requests, movedBy: ("--origin-base", moved))
         let total = sources.count
         let comparisons = await concurrentMap(
             sources,

@@ -51,11 +51,19 @@ struct NetworkOptions: ParsableArguments {
     /// Rejects a `--resolve` entry that no request would use (a typo in the
     /// domain, or a port the URLs do not have): ignoring it, as curl does,
     /// would check the public host while the user believes it checks another.
+    /// - Parameter movedBy: the hosts a base URL option already connects
+    ///   elsewhere, and that option's name.
     func requireUsed(
         _ overrides: [ResolveOverride],
-        by requests: [(host: String, port: Int)]
+        by requests: [(host: String, port: Int)],
+        movedBy: (option: String, hosts: [String])? = nil
     ) throws(InputError) {
         for override in overrides where !requests.contains(where: { override.applies(host: $0.host, port: $0.port) }) {
+            if let movedBy, movedBy.hosts.contains(override.domain) {
+                throw InputError(
+                    "--resolve \(override): \(movedBy.option) already chooses where \(override.domain) connects; use one of them"
+                )
+            }
             let sameDomain = requests.filter { $0.host == override.domain }.map { "\($0.host):\($0.port)" }
             let suggestion = Suggestion.closest(to: override.domain, in: requests.map(\.host))
             let hint =
