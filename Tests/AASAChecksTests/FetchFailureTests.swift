@@ -167,6 +167,35 @@ import Testing
         }
     }
 
+    @Test func certificateNotYetValidSaysSo() async throws {
+        let certificates = try TestCertificates()
+        let caFile = try certificates.writeCAFile()
+        defer { try? FileManager.default.removeItem(atPath: caFile) }
+        let early = try certificates.issue(names: ["example.com"], startsIn: 3 * 86_400)
+        try await FakeHTTPServer.with(tls: try TestCertificates.serverContext(early), HostCheckTests.origin()) {
+            server in
+            let fetcher = try HTTPFetcher(configuration: .init(timeout: .seconds(5), caFile: caFile))
+            let report = await HostCheck(fetcher: fetcher).run(try HostTarget("example.com", baseURL: server.baseURL))
+            #expect(report.check("tls.trusted")?.message.contains("the certificate is not valid before") == true)
+            #expect(report.check("tls.expiry")?.status == .fail)
+            #expect(report.check("tls.expiry")?.message.hasPrefix("certificate not valid before") == true)
+        }
+    }
+
+    @Test func wildcardCoversOneLabelOnly() {
+        let certificate = PeerCertificate(
+            subject: "CN=*.example.com",
+            issuer: "CN=CA",
+            notValidBefore: .distantPast,
+            notValidAfter: .distantFuture,
+            dnsNames: ["*.example.com"]
+        )
+        #expect(certificate.covers(host: "www.example.com"))
+        #expect(!certificate.covers(host: "example.com"))
+        #expect(!certificate.covers(host: "a.www.example.com"))
+        #expect(!certificate.covers(host: "wwwexample.com"))
+    }
+
     @Test func trustedCertificateForAnotherNameIsAMismatch() async throws {
         let certificates = try TestCertificates()
         let caFile = try certificates.writeCAFile()

@@ -59,20 +59,36 @@ struct TestCertificates {
     }
 
     /// Another leaf from the same CA, for exactly these names.
-    func issue(names: [String], ipAddresses: [[UInt8]] = [], validFor: TimeInterval = 90 * 86_400) throws -> Leaf {
-        try Self.issue(names: names, ipAddresses: ipAddresses, validFor: validFor, caKey: caKey, caName: caName)
+    /// - Parameter startsIn: seconds from now until it becomes valid
+    ///   (default: it became valid an hour ago, or before it expired).
+    func issue(
+        names: [String],
+        ipAddresses: [[UInt8]] = [],
+        validFor: TimeInterval = 90 * 86_400,
+        startsIn: TimeInterval? = nil
+    ) throws -> Leaf {
+        try Self.issue(
+            names: names,
+            ipAddresses: ipAddresses,
+            validFor: validFor,
+            startsIn: startsIn,
+            caKey: caKey,
+            caName: caName
+        )
     }
 
     private static func issue(
         names: [String],
         ipAddresses: [[UInt8]],
         validFor: TimeInterval,
+        startsIn: TimeInterval? = nil,
         caKey: P256.Signing.PrivateKey,
         caName: DistinguishedName
     ) throws -> Leaf {
         let now = Date()
         let key = P256.Signing.PrivateKey()
         let notValidAfter = now + validFor
+        let notValidBefore = startsIn.map { now + $0 } ?? min(now, notValidAfter) - 3600
         let alternativeNames =
             names.map { GeneralName.dnsName($0) }
             + ipAddresses.map { GeneralName.ipAddress(.init(contentBytes: $0[...])) }
@@ -80,7 +96,7 @@ struct TestCertificates {
             version: .v3,
             serialNumber: Certificate.SerialNumber(),
             publicKey: .init(key.publicKey),
-            notValidBefore: min(now, notValidAfter) - 3600,
+            notValidBefore: notValidBefore,
             notValidAfter: notValidAfter,
             issuer: caName,
             subject: try DistinguishedName { CommonName(names.first ?? "127.0.0.1") },
