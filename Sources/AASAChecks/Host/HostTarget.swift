@@ -1,3 +1,4 @@
+import AASAKit
 import Foundation
 
 /// Where a host's files are fetched from: `https://<host>` normally, or a
@@ -50,9 +51,9 @@ public struct HostTarget: Sendable, Hashable {
 
     public var isHTTPS: Bool { base.lowercased().hasPrefix("https://") }
 
-    public static let wellKnownPath = "/.well-known/apple-app-site-association"
-    public static let legacyPath = "/apple-app-site-association"
-    public static let assetLinksPath = "/.well-known/assetlinks.json"
+    public static let wellKnownPath = SiteRoute.appleAppSiteAssociation.path
+    public static let legacyPath = SiteRoute.legacyAppleAppSiteAssociation.path
+    public static let assetLinksPath = SiteRoute.assetLinks.path
 }
 
 /// A host argument that is neither a host name nor an http(s) URL.
