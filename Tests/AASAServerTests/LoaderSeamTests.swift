@@ -191,4 +191,14 @@ struct LoaderSeamTests {
         #expect(issue.message.hasPrefix("(root): the file is 257,750 bytes; the system accepts at most 131,072 bytes"))
         #expect(!fileSystem.recordedEvents.contains(.read(Self.file)))
     }
+
+    /// A directory name cannot forge a log line or field: bytes outside
+    /// printable ASCII and spaces are shown as `\xHH`.
+    @Test func aHostileDirectoryNameIsShownEscaped() throws {
+        let fileSystem = FakeFileSystem()
+        fileSystem.write("x\nhttp.status=200 \u{1B}[31m/apple-app-site-association", SampleFile.aasa())
+        let outcome = try Self.load(fileSystem)
+        #expect(outcome.issues.map(\.path) == [#"x\x0Ahttp.status=200\x20\x1B[31m"#])
+        #expect(outcome.issues.first?.code == .notAHostDirectory)
+    }
 }

@@ -169,4 +169,27 @@ struct SiteReloaderTests {
         waiter.cancel()
         await #expect(throws: CancellationError.self) { try await waiter.value }
     }
+
+    @Test func anUnreadableDirectoryFailsTheStartAndLaterKeepsTheLastGoodState() async throws {
+        let fixture = Fixture()
+        fixture.fileSystem.setPermissions(nil, readable: false)
+        let error = await #expect(throws: StartupError.self) { try await fixture.reloader.initialLoad(strict: false) }
+        #expect(error?.message == "/srv/aasa: cannot read the served directory: Permission denied")
+
+        fixture.fileSystem.setPermissions(nil, readable: true)
+        _ = try #require(await fixture.reloader.reload(.poll))
+        _ = fixture.logs.take()
+        fixture.fileSystem.setPermissions(nil, readable: false)
+        for _ in 0..<3 { #expect(await fixture.reloader.reload(.poll) == nil) }
+        // What `/status` shows names no absolute path; the log line does, once.
+        #expect(
+            fixture.store.status.lastFailure
+                == "cannot read the served directory: Permission denied; still serving the previous state"
+        )
+        let lines = fixture.logs.take()
+        #expect(lines.map(\.message) == ["reload failed"])
+        #expect(lines.first?.metadata["aasa.directory"] == "/srv/aasa")
+        #expect(fixture.reloads("failed", .poll) == 3)
+        #expect(fixture.store.snapshot.sites["a.example"] != nil)
+    }
 }

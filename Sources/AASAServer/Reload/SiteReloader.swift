@@ -116,9 +116,18 @@ public struct SiteReloader: Service {
             install(outcome, previous: previous, duration: duration, trigger: trigger)
             return outcome
         } catch {
-            let message = "cannot read \(loader.directory): \(error); still serving the previous state"
+            // No absolute path here: this is what `/status` shows. The log has it.
+            let reason = (error as? FileSystemError)?.reason ?? "\(error)"
+            var message = "cannot read the served directory: \(reason)"
+            if previous.generation > 0 { message += "; still serving the previous state" }
             if store.status.lastFailure != message {
-                logger.error("reload failed", metadata: ["reload.trigger": "\(trigger)", "reload.error": "\(message)"])
+                logger.error(
+                    "reload failed",
+                    metadata: [
+                        "reload.trigger": "\(trigger)", "reload.error": "\(message)",
+                        "aasa.directory": "\(loader.directory)",
+                    ]
+                )
             }
             store.recordFailure(message)
             // Every failed attempt counts: the rate is what an alert watches.
@@ -131,7 +140,7 @@ public struct SiteReloader: Service {
     /// rejected file is fatal, so a deploy pipeline stops on it.
     public func initialLoad(strict: Bool) async throws(StartupError) {
         guard let outcome = await reload(.startup) else {
-            throw StartupError(message: store.status.lastFailure ?? "cannot read \(loader.directory)")
+            throw StartupError(message: "\(loader.directory): \(store.status.lastFailure ?? "cannot be read")")
         }
         if strict, !outcome.issues.isEmpty {
             throw StartupError(

@@ -66,7 +66,9 @@ struct DirectoryScan {
             status = try root.directory.status(of: entry)
         } catch {
             // Gone between listing and looking: as if it had not been listed.
-            if error.code != .notFound { issues.append(LoadIssue(host: nil, error: error)) }
+            if error.code != .notFound {
+                issues.append(LoadIssue(host: nil, error: FileSystemError(path: shown, code: error.code)))
+            }
             return
         }
         switch status.kind {
