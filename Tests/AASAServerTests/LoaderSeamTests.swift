@@ -201,4 +201,14 @@ struct LoaderSeamTests {
         #expect(outcome.issues.map(\.path) == [#"x\x0Ahttp.status=200\x20\x1B[31m"#])
         #expect(outcome.issues.first?.code == .notAHostDirectory)
     }
+
+    @Test func aPollDoesNotOpenAnUnchangedFile() throws {
+        let fileSystem = FakeFileSystem()
+        fileSystem.write(Self.file, SampleFile.aasa())
+        let first = try Self.load(fileSystem)
+        let before = fileSystem.recordedEvents.count
+        let poll = try Self.load(fileSystem, previous: first.snapshot, force: false)
+        #expect(poll.snapshot === first.snapshot)
+        #expect(!fileSystem.recordedEvents.dropFirst(before).contains(.openFile(Self.file)))
+    }
 }

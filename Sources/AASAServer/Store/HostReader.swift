@@ -70,17 +70,14 @@ struct HostReader {
         let name = host.name.name
         let path = name + "/" + kind.fileName
         let version: FileReader.Version
-        do {
-            guard
-                case .file(let file, _) = try root.open(
-                    kind.fileName,
-                    in: host.directory,
-                    at: host.location,
-                    expecting: .file
-                )
-            else { return }
-            let stamp = try reader.stamp(of: file)
-            switch cache.decide(path: path, stamp: stamp, previous: previous) {
+        do throws(FileSystemError) {
+            // The status first: an unchanged file is not even opened.
+            let located = try root.open(kind.fileName, in: host.directory, at: host.location, expecting: .fileStatus)
+            guard case .status(let status, _) = located else { return }
+            guard status.kind == .regular else {
+                throw FileSystemError(path: path, code: .notARegularFile(status.kind))
+            }
+            switch cache.decide(path: path, stamp: status.stamp, previous: previous) {
             case .unchanged(let served):
                 result.files[kind] = .served(served)
                 return
@@ -90,7 +87,9 @@ struct HostReader {
                 if let previous { result.files[kind] = .served(previous) }
                 return
             case .read:
-                version = try reader.read(file, stamp: stamp)
+                let opened = try root.open(kind.fileName, in: host.directory, at: host.location, expecting: .file)
+                guard case .file(let file, _) = opened else { return }
+                version = try reader.read(file, stamp: try reader.stamp(of: file))
             }
         } catch {
             if error.code == .notFound {

@@ -25,11 +25,16 @@ struct ServedRoot {
     enum Resolved {
         case directory(any DirectoryHandle, location: [String])
         case file(any OpenFile, location: [String])
+        /// What the file is, without opening it.
+        case status(FileStatus, location: [String])
     }
 
     enum Expected {
         case directory
         case file
+        /// A file's status only: a poll learns a file is unchanged without
+        /// opening it.
+        case fileStatus
     }
 
     /// Opens `name` of `parent` (which sits at `location` inside the root),
@@ -86,7 +91,7 @@ struct ServedRoot {
                 }
                 pending = relative.split(separator: "/").map(String.init) + pending
             case .directory:
-                if isLast, expected == .file {
+                if isLast, expected != .directory {
                     throw FileSystemError(path: shown, code: .notARegularFile(.directory))
                 }
                 let opened: any DirectoryHandle
@@ -102,7 +107,10 @@ struct ServedRoot {
                 walk.location.append(part)
                 if isLast { return .directory(opened, location: walk.location) }
             case .regular, .special:
-                guard isLast, expected == .file else { throw FileSystemError(path: shown, code: .notADirectory) }
+                guard isLast, expected != .directory else {
+                    throw FileSystemError(path: shown, code: .notADirectory)
+                }
+                if expected == .fileStatus { return .status(status, location: walk.location + [part]) }
                 do {
                     return .file(try walk.directory.openFile(part), location: walk.location + [part])
                 } catch {
