@@ -1,3 +1,4 @@
+import AASAKit
 import Foundation
 
 /// The host whose files are checked, and where to connect for them.
@@ -108,9 +109,9 @@ public struct HostTarget: Sendable, Hashable {
         return host.contains(":") || host.allSatisfy { $0.isNumber || $0 == "." }
     }
 
-    public static let wellKnownPath = "/.well-known/apple-app-site-association"
-    public static let legacyPath = "/apple-app-site-association"
-    public static let assetLinksPath = "/.well-known/assetlinks.json"
+    public static let wellKnownPath = SiteRoute.appleAppSiteAssociation.path
+    public static let legacyPath = SiteRoute.legacyAppleAppSiteAssociation.path
+    public static let assetLinksPath = SiteRoute.assetLinks.path
 }
 
 /// A host argument that is neither a host name nor an http(s) URL.

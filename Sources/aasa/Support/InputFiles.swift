@@ -1,5 +1,4 @@
 import AASAKit
-import AASAServer
 import Foundation
 
 /// Reading the files the link and schema commands are given, with errors
@@ -23,7 +22,7 @@ enum InputFiles {
 
     /// `<dir>/<host>/apple-app-site-association`, the layout `aasa serve` reads.
     static func servedFile(directory: String, host: String) -> String {
-        URL(fileURLWithPath: directory).appending(path: host).appending(path: "apple-app-site-association").path
+        SiteLayout.path(of: .appleAppSiteAssociation, host: host, in: directory)
     }
 
     /// The hosts a directory laid out for `aasa serve` has a file for: every
