@@ -132,6 +132,8 @@ let package = Package(
                 "AASAChecks",
                 "AASAServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
             ]
         ),
     ],

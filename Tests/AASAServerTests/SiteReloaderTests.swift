@@ -108,7 +108,7 @@ struct SiteReloaderTests {
 
     @Test func certificateExpiryIsAGaugePerHostAndGoesWithTheCertificate() async throws {
         let fixture = Fixture()
-        let certificate = try DevCertificate(hosts: ["a.example"])
+        let certificate = try DevCertificateAuthority().issue(names: ["a.example"])
         fixture.fileSystem.write("a.example/tls/cert.pem", certificate.certificatePEM)
         fixture.fileSystem.write("a.example/tls/key.pem", certificate.keyPEM)
         let outcome = try #require(await fixture.reloader.reload(.startup))

@@ -18,9 +18,11 @@ struct TLSTests {
         let site = try TemporarySite()
         try site.write(SampleFile.aasa(app: "ABCDE12345.com.a.app"), host: "a.example")
         try site.write(SampleFile.aasa(app: "ABCDE12345.com.b.app"), host: "b.example")
-        let a = try DevCertificate(hosts: ["a.example"])
-        let b = try DevCertificate(hosts: ["b.example"])
-        let fallback = try DevCertificate(hosts: ["default.example"])
+        let ca = try DevCertificateAuthority()
+        let caPEM = try ca.certificatePEM
+        let a = try ca.issue(names: ["a.example"])
+        let b = try ca.issue(names: ["b.example"])
+        let fallback = try ca.issue(names: ["default.example"])
         try Self.write(a, to: site.path + "/a.example/tls")
         try Self.write(b, to: site.path + "/b.example/tls")
         let other = try TemporarySite()
@@ -29,33 +31,37 @@ struct TLSTests {
         configuration.tls = .init(certificatePath: other.path + "/cert.pem", keyPath: other.path + "/key.pem")
 
         try await RunningOrigin.with(configuration) { origin in
-            let clientA = TestHTTPClient(port: origin.port, tls: ("a.example", a.certificatePEM))
+            let clientA = TestHTTPClient(port: origin.port, tls: ("a.example", caPEM))
             let responseA = try #require(try await clientA.exchange(get("a.example")).first)
             #expect(responseA.status == 200)
             #expect(responseA.bodyText.contains("com.a.app"))
 
-            let clientB = TestHTTPClient(port: origin.port, tls: ("b.example", b.certificatePEM))
+            let clientB = TestHTTPClient(port: origin.port, tls: ("b.example", caPEM))
             #expect(try await clientB.exchange(get("b.example")).first?.bodyText.contains("com.b.app") == true)
 
             // SNI naming a host without its own certificate gets the default.
-            let clientDefault = TestHTTPClient(port: origin.port, tls: ("default.example", fallback.certificatePEM))
+            let clientDefault = TestHTTPClient(port: origin.port, tls: ("default.example", caPEM))
             #expect(try await clientDefault.exchange(get("a.example")).first?.status == 200)
 
-            // Presenting b's certificate for a would fail the client's verification.
-            let wrong = TestHTTPClient(port: origin.port, tls: ("a.example", b.certificatePEM))
+            // A client trusting another CA fails its verification.
+            let wrong = TestHTTPClient(
+                port: origin.port,
+                tls: ("a.example", try DevCertificateAuthority().certificatePEM)
+            )
             await #expect(throws: (any Error).self) { _ = try await wrong.exchange(get("a.example")) }
         }
     }
 
     @Test func expiredAndMismatchedCertificatesAreLoadErrors() throws {
         let site = try TemporarySite()
+        let ca = try DevCertificateAuthority()
         try site.write(SampleFile.aasa(), host: "a.example")
         try site.write(SampleFile.aasa(), host: "b.example")
         try Self.write(
-            try DevCertificate(hosts: ["a.example"], days: 1, now: Date(timeIntervalSinceNow: -3 * 86_400)),
+            try ca.issue(names: ["a.example"], days: 1, now: Date(timeIntervalSinceNow: -3 * 86_400)),
             to: site.path + "/a.example/tls"
         )
-        try Self.write(try DevCertificate(hosts: ["other.example"]), to: site.path + "/b.example/tls")
+        try Self.write(try ca.issue(names: ["other.example"]), to: site.path + "/b.example/tls")
         let outcome = try SiteLoader(configuration: site.configuration()).load(previous: .empty, force: true)
         let messages = outcome.issues.map(\.description)
         #expect(messages.contains { $0.contains("a.example/tls/cert.pem") && $0.contains("expired") })
@@ -65,8 +71,9 @@ struct TLSTests {
     }
 
     @Test func keyNotMatchingTheCertificateIsRejected() throws {
-        let one = try DevCertificate(hosts: ["a.example"])
-        let two = try DevCertificate(hosts: ["a.example"])
+        let ca = try DevCertificateAuthority()
+        let one = try ca.issue(names: ["a.example"])
+        let two = try ca.issue(names: ["a.example"])
         #expect(throws: TLSIdentity.Problem.self) {
             try TLSIdentity(certificatePEM: one.certificatePEM, keyPEM: two.keyPEM, host: "a.example")
         }

@@ -3,76 +3,85 @@ import AASAServer
 import ArgumentParser
 import Foundation
 
-/// `aasa dev-cert`: a self-signed certificate for local and LAN testing.
+/// `aasa dev-cert`: a development CA (made once) and leaf certificates from
+/// it, for testing Universal Links on a real device against a laptop.
 struct DevCertCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "dev-cert",
-        abstract: "Generate a self-signed TLS certificate and key for local testing.",
+        abstract: "Issue TLS certificates from a local development CA (made once) for hosts served from this machine.",
         discussion: """
-            Writes cert.pem and key.pem (P-256, the hosts as subject alternative names).
-            With --dir, they go to <dir>/<first host>/tls/, where `aasa serve` picks them
-            up by SNI; otherwise to --out (default: the current directory).
+            The first run makes a development CA in --ca-dir (default: \
+            $XDG_CONFIG_HOME/aasa/dev-ca, else ~/.config/aasa/dev-ca): ca.pem, ca-key.pem \
+            (mode 0600) and aasa-dev-ca.mobileconfig, the profile that makes a phone trust it. \
+            Every run issues a fresh leaf (P-256, at most 825 days) for each host into \
+            <dir>/<host>/tls/cert.pem and key.pem, where `aasa serve` picks it up by SNI; \
+            symlinked aliases of the host are named in its certificate too. The CA is kept, \
+            so the phone trusts the renewed leaves without a new profile.
 
-            Devices only use such a host for Universal Links in developer mode: add
-            `applinks:<host>?mode=developer` to the entitlements, enable Associated Domains
-            Development in Settings > Developer, and install and trust the certificate.
+            With --out, one certificate naming every host goes to <out>/cert.pem and \
+            key.pem instead (a default certificate: --tls-cert, or a proxy's).
 
-            Example:
-              aasa dev-cert pastaio.test --dir aasa
-              aasa serve --tls-cert aasa/pastaio.test/tls/cert.pem --tls-key aasa/pastaio.test/tls/key.pem
+            Then: install the profile on the phone, enable it in Settings > General > About > \
+            Certificate Trust Settings, turn on Settings > Developer > Associated Domains \
+            Development, and use applinks:<host>?mode=developer. docs/DEVICE-TESTING.md has \
+            the whole path; `aasa dev` does all of it in one command.
+
+            Examples:
+              aasa dev-cert pastaio.example www.pastaio.example --dir aasa
+              aasa dev-cert '*.pastaio.example' --dir aasa
+              aasa dev-cert '*.aasa-staging.example.com' --out certs
             """
     )
 
-    @Argument(help: "Host names the certificate is for (the first is also the common name).")
+    @Argument(help: "Host names (a host directory each with --dir); *.name for a wildcard.")
     var hosts: [String]
 
-    @Option(help: "Served directory: write to <dir>/<first host>/tls/.")
-    var dir: String?
+    @Option(help: "Served directory: one leaf per host into <dir>/<host>/tls/.")
+    var dir: String = "aasa"
 
-    @Option(help: "Directory to write cert.pem and key.pem to (ignored with --dir).")
-    var out: String = "."
+    @Option(help: "Write one certificate for all hosts into this directory instead of --dir.")
+    var out: String?
 
-    @Option(help: "Days the certificate is valid.")
-    var days: Int = 365
+    @Option(help: "Directory of the development CA (default: ~/.config/aasa/dev-ca).")
+    var caDir: String?
 
-    @Flag(help: "Overwrite existing files.")
+    @Option(help: "Days the leaf certificates are valid (1-825, Apple's limit).")
+    var days: Int = DevCertificate.defaultValidityDays
+
+    @Flag(help: "Replace a certificate the development CA did not issue.")
     var force = false
 
     func validate() throws {
         guard !hosts.isEmpty else { throw ValidationError("name at least one host") }
-        guard days > 0, days <= 825 else {
-            throw ValidationError("--days must be 1...825 (Apple's limit for TLS certificates)")
+        guard (1...DevCertificate.maximumValidityDays).contains(days) else {
+            throw ValidationError("--days must be 1...825 (Apple's limit for TLS server certificates)")
         }
-        for host in hosts where HostName(name: host.hasPrefix("*.") ? String(host.dropFirst(2)) : host) == nil {
-            throw ValidationError("not a host name: \(host)")
+        for host in hosts where HostDirectoryName(host)?.name != host {
+            let lower = host.lowercased()
+            let hint = HostDirectoryName(lower)?.name == lower ? " (write it in lowercase: \(lower))" : ""
+            throw ValidationError("not a host name: \(host)\(hint)")
         }
     }
 
     func run() async throws {
-        let directory = dir.map { "\($0)/\(hosts[0])/\(SiteLayout.tlsDirectoryName)" } ?? out
-        let certificatePath = directory + "/" + SiteLayout.certificateFileName
-        let keyPath = directory + "/" + SiteLayout.keyFileName
-        let manager = FileManager.default
-        if !force, manager.fileExists(atPath: certificatePath) || manager.fileExists(atPath: keyPath) {
-            throw ValidationError("\(certificatePath) or \(keyPath) exists; pass --force to overwrite")
+        let caDirectory = DevCADirectory(path: caDir ?? DevCADirectory.defaultPath())
+        do {
+            try caDirectory.ensureOutside(servedDirectory: out ?? dir)
+            let (authority, created) = try caDirectory.loadOrCreate()
+            let issuer = HostCertificates(authority: authority, directory: dir, days: days)
+            let outcomes =
+                if let out {
+                    [try issuer.writeCombined(names: hosts, to: out, force: force)]
+                } else {
+                    try issuer.renew(hosts, force: force)
+                }
+            let output = DevCertOutput(caDirectory: caDirectory, authority: authority)
+            print(output.authority(created: created))
+            print(output.certificates(outcomes))
+            print(output.steps(hosts: hosts, servedDirectory: out == nil ? dir : nil))
+        } catch {
+            Terminal.printError("aasa dev-cert: \(error)")
+            throw ExitCode(2)
         }
-        let certificate = try DevCertificate(hosts: hosts, days: days)
-        try manager.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        try Data(certificate.certificatePEM.utf8).write(to: URL(fileURLWithPath: certificatePath))
-        try Data(certificate.keyPEM.utf8).write(to: URL(fileURLWithPath: keyPath))
-        chmod(keyPath, 0o600)
-        print(
-            """
-            Wrote \(certificatePath) and \(keyPath) for \(hosts.joined(separator: ", ")),
-            valid until \(certificate.notValidAfter.formatted(.iso8601)).
-
-            Serve with it:
-              aasa serve --tls-cert \(certificatePath) --tls-key \(keyPath)
-            Check it:
-              aasa check \(hosts[0]) --base-url https://127.0.0.1:8080 --ca-file \(certificatePath)
-            On the device: trust the certificate, enable developer mode, and use
-              applinks:\(hosts[0])?mode=developer
-            """
-        )
     }
 }
