@@ -29,23 +29,25 @@ struct TLSTests {
         try Self.write(fallback, to: other.path)
         var configuration = site.configuration()
         configuration.tls = .init(certificatePath: other.path + "/cert.pem", keyPath: other.path + "/key.pem")
+        configuration.https = .init(bind: "127.0.0.1", port: 0)
 
         try await RunningOrigin.with(configuration) { origin in
-            let clientA = TestHTTPClient(port: origin.port, tls: ("a.example", caPEM))
+            let port = try await origin.origin.httpsAddress.port()
+            let clientA = TestHTTPClient(port: port, tls: ("a.example", caPEM))
             let responseA = try #require(try await clientA.exchange(get("a.example")).first)
             #expect(responseA.status == 200)
             #expect(responseA.bodyText.contains("com.a.app"))
 
-            let clientB = TestHTTPClient(port: origin.port, tls: ("b.example", caPEM))
+            let clientB = TestHTTPClient(port: port, tls: ("b.example", caPEM))
             #expect(try await clientB.exchange(get("b.example")).first?.bodyText.contains("com.b.app") == true)
 
             // SNI naming a host without its own certificate gets the default.
-            let clientDefault = TestHTTPClient(port: origin.port, tls: ("default.example", caPEM))
+            let clientDefault = TestHTTPClient(port: port, tls: ("default.example", caPEM))
             #expect(try await clientDefault.exchange(get("a.example")).first?.status == 200)
 
             // A client trusting another CA fails its verification.
             let wrong = TestHTTPClient(
-                port: origin.port,
+                port: port,
                 tls: ("a.example", try DevCertificateAuthority().certificatePEM)
             )
             await #expect(throws: (any Error).self) { _ = try await wrong.exchange(get("a.example")) }

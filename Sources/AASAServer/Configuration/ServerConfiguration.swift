@@ -7,8 +7,11 @@ import Configuration
 /// `aasa serve` stacks flags over `AASA_*` environment variables over the
 /// `--config` JSON file. Every key is documented in `config/README.md`.
 public struct ServerConfiguration: Sendable {
-    /// The serving listener (`http.*`).
+    /// The serving listener (`http.*`), plain HTTP.
     public var http: Listener
+    /// The HTTPS listener (`https.*`), on beside the plain one when
+    /// `https.port` is set; nil otherwise.
+    public var https: Listener?
     /// The admin listener (`admin.*`): `/healthz`, `/readyz`, `/metrics`, `/status`.
     /// A port of 0 in the configuration disables it (`nil`).
     public var admin: Listener?
@@ -24,10 +27,12 @@ public struct ServerConfiguration: Sendable {
     public var shutdownGracePeriod: Duration
 
     public struct Listener: Sendable, Hashable {
-        /// `http.bind` (string, `0.0.0.0`) / `admin.bind` (string, `127.0.0.1`).
+        /// `http.bind` (string, `0.0.0.0`) / `https.bind` (string, `http.bind`)
+        /// / `admin.bind` (string, `127.0.0.1`).
         public var bind: String
-        /// `http.port` (int, 8080) / `admin.port` (int, 8081). 0 on `http.port`
-        /// picks a free port (tests).
+        /// `http.port` (int, 8080) / `https.port` (int, none: no HTTPS) /
+        /// `admin.port` (int, 8081). 0 on `http.port` or `https.port` picks a
+        /// free port (tests).
         public var port: Int
 
         public init(bind: String, port: Int) {
@@ -70,10 +75,16 @@ public struct ServerConfiguration: Sendable {
         /// names serving another host's files; an alias may be a wildcard
         /// (`*.brand.example=brand.example`), the more specific name winning.
         public var aliases: [String]
+        /// `hosts.staging` (array of patterns, empty): staging names derived
+        /// from every served host, e.g. `{label}.aasa-staging.example.com`
+        /// serves `brand.de` as `brand-de.aasa-staging.example.com` (see
+        /// ``StagingNameRule`` for how `.` and `-` are written).
+        public var staging: [String]
 
-        public init(defaultHost: String? = nil, aliases: [String] = []) {
+        public init(defaultHost: String? = nil, aliases: [String] = [], staging: [String] = []) {
             self.defaultHost = defaultHost
             self.aliases = aliases
+            self.staging = staging
         }
     }
 
@@ -126,8 +137,9 @@ public struct ServerConfiguration: Sendable {
 
     public struct TLS: Sendable, Hashable {
         /// `tls.certificate` (string, none): PEM chain of the default
-        /// certificate. With `tls.key`, turns on TLS on the serving port;
-        /// per-host certificates come from `<dir>/<host>/tls/{cert,key}.pem`.
+        /// certificate, for HTTPS connections whose server name (SNI) names
+        /// no host with a certificate of its own (those come from
+        /// `<dir>/<host>/tls/{cert,key}.pem`). Needs `https.port`.
         public var certificatePath: String?
         /// `tls.key` (string, none): PEM private key of the default certificate.
         public var keyPath: String?
@@ -137,12 +149,14 @@ public struct ServerConfiguration: Sendable {
             self.keyPath = keyPath
         }
 
-        /// TLS is on when a default certificate is configured.
+        /// A default certificate is configured (HTTPS itself is on when
+        /// ``ServerConfiguration/https`` is set).
         public var isEnabled: Bool { certificatePath != nil && keyPath != nil }
     }
 
     public init(
         http: Listener = Listener(bind: "0.0.0.0", port: 8080),
+        https: Listener? = nil,
         admin: Listener? = Listener(bind: "127.0.0.1", port: 8081),
         files: Files = Files(),
         response: Response = Response(),
@@ -153,6 +167,7 @@ public struct ServerConfiguration: Sendable {
         shutdownGracePeriod: Duration = .seconds(8)
     ) {
         self.http = http
+        self.https = https
         self.admin = admin
         self.files = files
         self.response = response
@@ -170,11 +185,12 @@ extension ServerConfiguration {
         let defaults = ServerConfiguration()
         let adminPort = reader.int(forKey: "admin.port", default: defaults.admin?.port ?? 0)
         let poll = reader.double(forKey: "files.pollInterval", default: 2)
+        let httpBind = reader.string(forKey: "http.bind", default: defaults.http.bind)
         self.init(
-            http: Listener(
-                bind: reader.string(forKey: "http.bind", default: defaults.http.bind),
-                port: reader.int(forKey: "http.port", default: defaults.http.port)
-            ),
+            http: Listener(bind: httpBind, port: reader.int(forKey: "http.port", default: defaults.http.port)),
+            https: reader.int(forKey: "https.port").map {
+                Listener(bind: reader.string(forKey: "https.bind", default: httpBind), port: $0)
+            },
             admin: adminPort == 0
                 ? nil
                 : Listener(bind: reader.string(forKey: "admin.bind", default: "127.0.0.1"), port: adminPort),
@@ -188,7 +204,8 @@ extension ServerConfiguration {
             ),
             hosts: Hosts(
                 defaultHost: reader.string(forKey: "hosts.default"),
-                aliases: reader.stringArray(forKey: "hosts.aliases", default: [])
+                aliases: reader.stringArray(forKey: "hosts.aliases", default: []),
+                staging: reader.stringArray(forKey: "hosts.staging", default: [])
             ),
             limits: Limits(
                 maxHeaderBytes: reader.int(forKey: "limits.maxHeaderBytes", default: defaults.limits.maxHeaderBytes),

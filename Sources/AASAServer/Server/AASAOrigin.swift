@@ -23,6 +23,8 @@ public struct AASAOrigin: Sendable {
     public let reloader: SiteReloader
     /// Resolves once the serving port is listening (useful with port 0).
     public let httpAddress = BoundAddress()
+    /// Resolves once the HTTPS port is listening; never when it is off.
+    public let httpsAddress = BoundAddress()
     /// Resolves once the admin port is listening; never when it is disabled.
     public let adminAddress = BoundAddress()
 
@@ -59,9 +61,11 @@ public struct AASAOrigin: Sendable {
     }
 
     /// The long-lived services, in start order. Call after ``initialLoad()``:
-    /// with TLS on, the default certificate must have loaded.
+    /// with HTTPS on, a configured default certificate must have loaded.
     public func makeServices() throws(StartupError) -> [any Service] {
         let tlsContext = try makeTLSContext()
+        // One connection cap for both serving ports: it bounds descriptors.
+        let connections = ConnectionCounter(limit: configuration.limits.maxConnections)
         var services: [any Service] = [reloader]
         if let admin = configuration.admin {
             services.append(
@@ -81,15 +85,31 @@ public struct AASAOrigin: Sendable {
                 listener: configuration.http,
                 group: group,
                 logger: logger,
-                childInitializer: servingPipeline(tlsContext: tlsContext),
+                childInitializer: servingPipeline(tlsContext: nil, connections: connections),
                 bound: httpAddress,
                 shutdown: shutdown
             )
         )
+        if let https = configuration.https, let tlsContext {
+            services.append(
+                ListeningServer(
+                    name: "https",
+                    listener: https,
+                    group: group,
+                    logger: logger,
+                    childInitializer: servingPipeline(tlsContext: tlsContext, connections: connections),
+                    bound: httpsAddress,
+                    shutdown: shutdown
+                )
+            )
+        }
         return services
     }
 
-    private func servingPipeline(tlsContext: NIOSSLContext?) -> ListeningServer.ChildInitializer {
+    private func servingPipeline(
+        tlsContext: NIOSSLContext?,
+        connections: ConnectionCounter
+    ) -> ListeningServer.ChildInitializer {
         let pipeline = ServingPipeline(
             store: store,
             limits: configuration.limits,
@@ -98,7 +118,6 @@ public struct AASAOrigin: Sendable {
             tlsContext: tlsContext,
             shutdown: shutdown
         )
-        let connections = ConnectionCounter(limit: configuration.limits.maxConnections)
         return { channel in
             channel.eventLoop.makeCompletedFuture {
                 guard connections.acquire() else {
@@ -111,36 +130,37 @@ public struct AASAOrigin: Sendable {
         }
     }
 
-    /// TLS 1.2+ with the default certificate; per-connection SNI picks the
-    /// host's own certificate from the current snapshot, so certificates
-    /// reload with the files.
+    /// The HTTPS listener's context (TLS 1.2+, a certificate per SNI name;
+    /// see ``SNICertificates``), or nil without `https.port`.
     private func makeTLSContext() throws(StartupError) -> NIOSSLContext? {
-        guard configuration.tls.isEnabled else { return nil }
-        guard let identity = store.snapshot.identity(forServerName: nil) else {
-            throw StartupError(
-                message: "TLS is enabled but the default certificate (tls.certificate, tls.key) did not load"
-            )
-        }
-        let store = self.store
-        var tls = TLSConfiguration.makeServerConfiguration(
-            certificateChain: identity.chain.map { .certificate($0) },
-            privateKey: .privateKey(identity.key)
-        )
-        tls.minimumTLSVersion = .tlsv12
-        tls.applicationProtocols = ["http/1.1"]
-        tls.sslContextCallback = { values, promise in
-            var override = NIOSSLContextConfigurationOverride()
-            if let identity = store.snapshot.identity(forServerName: values.serverHostname) {
-                override.certificateChain = identity.chain.map { .certificate($0) }
-                override.privateKey = .privateKey(identity.key)
+        guard configuration.https != nil else {
+            if configuration.tls.isEnabled {
+                throw StartupError(
+                    message: "tls.certificate is set but https.port is not: set https.port (--tls-port) to serve HTTPS"
+                )
             }
-            promise.succeed(override)
+            return nil
         }
-        do {
-            return try NIOSSLContext(configuration: tls)
-        } catch {
-            throw StartupError(message: "TLS: \(error)")
+        let snapshot = store.snapshot
+        if configuration.tls.isEnabled, snapshot.identity(forServerName: nil) == nil {
+            throw StartupError(message: "HTTPS: the default certificate (tls.certificate, tls.key) did not load")
         }
+        let lacking = snapshot.sites.values.filter { $0.tls == nil }.map(\.name)
+        if !configuration.tls.isEnabled {
+            guard snapshot.sites.values.contains(where: { $0.tls != nil }) else {
+                throw StartupError(
+                    message: "https.port is set but there is no certificate: no tls.certificate and no host has "
+                        + "<dir>/<host>/tls/cert.pem (make them with `aasa dev-cert`)"
+                )
+            }
+            if !lacking.isEmpty {
+                logger.warning(
+                    "HTTPS handshakes for these hosts will fail: no certificate of their own and no default (tls.certificate)",
+                    metadata: ["hosts": "\(Set(lacking).sorted().joined(separator: ","))"]
+                )
+            }
+        }
+        return try SNICertificates(store: store, logger: logger).makeContext()
     }
 
     private var adminPipeline: ListeningServer.ChildInitializer {

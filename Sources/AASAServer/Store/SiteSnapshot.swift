@@ -69,13 +69,24 @@ public final class SiteSnapshot: Sendable {
     }
 
     /// The certificate for a TLS server name: the host's own (exact or
-    /// wildcard), else the default.
+    /// wildcard) when it names the server name, else the default. (An alias
+    /// or a staging name shares its target's files, but the target's
+    /// certificate names the target: a client would reject it.)
     func identity(forServerName serverName: String?) -> TLSIdentity? {
         if let serverName, let name = HostName(authority: serverName) {
             let host = exact[name.value] ?? wildcardHost(for: name)
-            if let identity = host?.tls?.identity { return identity }
+            if let identity = host?.tls?.identity, identity.names.contains(where: { TLSIdentity.name($0, covers: name.value) }) {
+                return identity
+            }
         }
         return defaultIdentity?.identity
+    }
+
+    /// Whether `serverName` is a name this snapshot serves (for the log
+    /// line of a handshake refused for want of a certificate).
+    func serves(serverName: String) -> Bool {
+        guard let name = HostName(authority: serverName) else { return false }
+        return exact[name.value] != nil || wildcardHost(for: name) != nil
     }
 
     /// Whether a host (`brand.example`) or one of its files

@@ -33,6 +33,7 @@ struct ServeCommand: AsyncParsableCommand {
 
             Example:
               aasa serve --dir aasa --port 8080
+              aasa serve --dir aasa --port 8080 --tls-port 8443      (HTTPS too: see aasa dev-cert)
               curl -i -H 'Host: pastaio.example' localhost:8080/.well-known/apple-app-site-association
             """
     )
@@ -58,7 +59,10 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "JSON configuration file; flags and AASA_* variables override it.")
     var config: String?
 
-    @Option(help: "Default TLS certificate chain (PEM); enables HTTPS on the serving port (tls.certificate).")
+    @Option(help: "HTTPS port, served beside --port; certificates per host from <dir>/<host>/tls/ (https.port).")
+    var tlsPort: Int?
+
+    @Option(help: "Default TLS certificate chain (PEM) for hosts without their own; needs --tls-port (tls.certificate).")
     var tlsCert: String?
 
     @Option(help: "Private key for --tls-cert (PEM) (tls.key).")
@@ -117,6 +121,7 @@ struct ServeCommand: AsyncParsableCommand {
         set("admin.port", adminPort.map { .int($0) })
         set("admin.bind", adminBind.map { .string($0) })
         set("files.pollInterval", pollInterval.map { .double($0) })
+        set("https.port", tlsPort.map { .int($0) })
         set("tls.certificate", tlsCert.map { .string($0) })
         set("tls.key", tlsKey.map { .string($0) })
         if strict { set("files.strict", .bool(true)) }

@@ -1,0 +1,51 @@
+import Foundation
+
+/// A tool of the machine (curl) that a test uses as an outside referee. A
+/// test that needs one fails, naming it, rather than skipping itself.
+struct SystemTool {
+    let url: URL
+
+    struct Missing: Error, CustomStringConvertible {
+        let name: String
+        var description: String { "`\(name)` is not on PATH; install it (it is an outside referee for this test)" }
+    }
+
+    struct Result {
+        let status: Int32
+        let output: Data
+        let error: Data
+        var outputText: String { String(decoding: output, as: UTF8.self) }
+        var errorText: String { String(decoding: error, as: UTF8.self) }
+    }
+
+    static func locate(_ name: String) throws -> SystemTool {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for directory in path.split(separator: ":") {
+            let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return SystemTool(url: candidate) }
+        }
+        throw Missing(name: name)
+    }
+
+    /// Runs the tool to its end; callers bound its time with its own
+    /// options (curl's `--max-time`) and the test's time limit.
+    func run(_ arguments: [String]) async throws -> Result {
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        process.standardInput = FileHandle.nullDevice
+        let exited = AsyncStream<Void> { continuation in
+            process.terminationHandler = { _ in continuation.finish() }
+        }
+        try process.run()
+        // Read both pipes while it runs, so a full pipe cannot stall it.
+        async let out = Task.detached { output.fileHandleForReading.readDataToEndOfFile() }.value
+        async let err = Task.detached { error.fileHandleForReading.readDataToEndOfFile() }.value
+        for await _ in exited {}
+        return Result(status: process.terminationStatus, output: await out, error: await err)
+    }
+}
