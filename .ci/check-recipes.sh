@@ -92,7 +92,7 @@ run() {
 }
 
 check_shellcheck() {
-    shellcheck --severity=style -x .ci/check-recipes.sh deploy/lib/proxy-test.sh \
+    shellcheck --severity=style -x .ci/check-recipes.sh .ci/check-http.sh deploy/lib/proxy-test.sh \
         deploy/nginx/test.sh deploy/caddy/test.sh deploy/kubernetes/test-volume.sh
 }
 
