@@ -53,6 +53,7 @@ let package = Package(
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "NIOExtras", package: "swift-nio-extras"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
         // Outbound checks (live host, Apple's CDN); the server never links an HTTP client.
@@ -105,6 +106,7 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
             ]
         ),
         .testTarget(

@@ -8,7 +8,7 @@ struct AASA: AsyncParsableCommand {
         abstract: "Host, validate and test apple-app-site-association (Universal Links) files.",
         discussion: """
             Exit codes: 0 success, 1 findings (invalid file, failed link, differing CDN copy), \
-            2 bad input (unreadable file, not JSON, bad arguments); cdn-diff adds 3 for origin errors.
+            2 bad input (unreadable file, not JSON, bad arguments).
             """,
         subcommands: [
             ServeCommand.self,

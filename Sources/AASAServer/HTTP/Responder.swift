@@ -1,3 +1,4 @@
+import AASAKit
 import NIOHTTP1
 
 /// Decides the response to a request head against a snapshot. No I/O, no

@@ -1,3 +1,4 @@
+import AASAKit
 import Crypto
 import Foundation
 import NIOCore
@@ -6,14 +7,12 @@ import NIOCore
 /// gzip, 200 or 304, each in the three connection variants. Built once per
 /// load; the request path only picks one.
 public final class ServedFile: Sendable {
-    /// Which of the served routes this file answers.
-    public enum Kind: String, Sendable {
-        case appleAppSiteAssociation = "apple-app-site-association"
-        case assetLinks = "assetlinks.json"
-    }
+    /// Which of the layout's files this is.
+    public typealias Kind = SiteFile
 
     public let kind: Kind
-    /// Path on disk it was read from.
+    /// Where it was read from, relative to the served directory
+    /// (`brand.example/apple-app-site-association`).
     public let path: String
     /// Uncompressed size: the one Apple's 128 KB cap applies to.
     public let size: Int
@@ -25,7 +24,7 @@ public final class ServedFile: Sendable {
     let digest: SHA256.Digest
     public let lastModified: Date
     /// The file version it was read from; an unchanged stamp skips re-reading.
-    let stamp: FileSystem.Stamp
+    let stamp: FileStamp
     /// App IDs the file lists (applinks, then other services), for `/status`.
     public let appIDs: [String]
     /// Lint warnings the file was served with.
@@ -38,7 +37,7 @@ public final class ServedFile: Sendable {
         kind: Kind,
         path: String,
         contents: [UInt8],
-        stamp: FileSystem.Stamp,
+        stamp: FileStamp,
         lastModified: Date,
         appIDs: [String],
         warnings: [String],
@@ -67,11 +66,11 @@ public final class ServedFile: Sendable {
 
     /// The same file seen under a new stamp (touched, or copied over with
     /// identical bytes): nothing to validate or encode again.
-    func restamped(_ stamp: FileSystem.Stamp) -> ServedFile {
+    func restamped(_ stamp: FileStamp) -> ServedFile {
         stamp == self.stamp ? self : ServedFile(copying: self, stamp: stamp)
     }
 
-    private init(copying file: ServedFile, stamp: FileSystem.Stamp) {
+    private init(copying file: ServedFile, stamp: FileStamp) {
         self.kind = file.kind
         self.path = file.path
         self.stamp = stamp

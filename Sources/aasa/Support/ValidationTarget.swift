@@ -1,3 +1,4 @@
+import AASAKit
 import Foundation
 
 /// A file `aasa validate` checks, and which validator applies to it.
@@ -25,8 +26,8 @@ struct ValidationTarget: Hashable, Sendable {
         self.kind = kind
     }
 
-    static let associationFileName = "apple-app-site-association"
-    static let assetLinksFileName = "assetlinks.json"
+    static let associationFileName = SiteFile.appleAppSiteAssociation.fileName
+    static let assetLinksFileName = SiteFile.assetLinks.fileName
 
     private static func isAssetLinks(_ path: String) -> Bool {
         (path as NSString).lastPathComponent == assetLinksFileName
