@@ -54,7 +54,9 @@ let package = Package(
                 .product(name: "NIOExtras", package: "swift-nio-extras"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "SystemPackage", package: "swift-system"),
-            ]
+            ],
+            // The configuration schema; the published copy is schema/aasa-config.schema.json.
+            resources: [.copy("Configuration/aasa-config.schema.json")]
         ),
         // Outbound checks (live host, Apple's CDN); the server never links an HTTP client.
         .target(

@@ -251,33 +251,28 @@ PY
 }
 
 check_config() {
-    python3 - << 'PY'
+    # The schema is the list of settings (aasa serve checks its file,
+    # variables and flags against it); an outside validator checks the
+    # schema itself and the shipped files against it.
+    check-jsonschema --check-metaschema schema/aasa-config.schema.json \
+        && check-jsonschema --schemafile schema/aasa-config.schema.json config/aasa.local.json config/aasa.production.json \
+        && python3 - << 'PY'
 import json, re, sys
-keys = {
-    "http.bind": str, "http.port": int, "admin.bind": str, "admin.port": int,
-    "files.directory": str, "files.pollInterval": (int, float), "files.strict": bool,
-    "response.cacheControl": str, "hosts.default": str, "hosts.aliases": list,
-    "limits.maxHeaderBytes": int, "limits.headerTimeout": (int, float),
-    "limits.idleTimeout": (int, float), "limits.maxConnections": int,
-    "log.level": str, "log.access": bool, "log.format": str,
-    "tls.certificate": str, "tls.key": str, "shutdown.gracePeriod": (int, float),
-}
+schema = json.load(open("schema/aasa-config.schema.json"))
+def leaves(node, prefix=""):
+    if "$ref" in node: node = schema["$defs"][node["$ref"].split("/")[-1]]
+    if "properties" in node:
+        for name, child in node["properties"].items():
+            if name != "$schema": yield from leaves(child, prefix + name + ".")
+    else:
+        yield prefix[:-1]
 def env(k):
     return "AASA_" + re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", k).replace(".", "_").upper()
 readme = open("config/README.md").read()
 bad = []
-for k in keys:
+for k in leaves(schema):
     if f"`{k}` (" not in readme: bad.append(f"config/README.md does not document `{k}` (type, default)")
     if f"`{env(k)}`" not in readme: bad.append(f"config/README.md does not name {env(k)}")
-def flatten(d, prefix=""):
-    for k, v in d.items():
-        if isinstance(v, dict): yield from flatten(v, prefix + k + ".")
-        else: yield prefix + k, v
-for f in ("config/aasa.local.json", "config/aasa.production.json"):
-    for k, v in flatten(json.load(open(f))):
-        if k not in keys: bad.append(f"{f}: unknown key {k}")
-        elif not isinstance(v, keys[k]) or (keys[k] is int and isinstance(v, bool)): bad.append(f"{f}: {k} has the wrong type")
-        elif k == "hosts.aliases" and not all(isinstance(a, str) and a.count("=") == 1 for a in v): bad.append(f"{f}: hosts.aliases entries are alias=target")
 for b in bad: print(b)
 sys.exit(1 if bad else 0)
 PY
