@@ -3,11 +3,12 @@
 
     redbot-check.py PORT
 
-Runs REDbot against an origin on 127.0.0.1:PORT serving .ci/http-site (see
-.ci/check-http.sh), once per target below: each route, with and without gzip,
-as GET and HEAD, plus the 304, 400, 404, 405, 412 and 431 answers. Every host
-name resolves to 127.0.0.1 here (like curl's --resolve), so REDbot sends the
-real Host header and the SNI-free plain-HTTP origin picks the host's files.
+Runs REDbot against an origin on 127.0.0.1:PORT serving the demo brand plus
+tiny.example (started by .ci/check-http.sh), once per target below: each
+route, with and without gzip, as GET and HEAD, plus the 304, 400, 404, 405,
+412 and 431 answers. Every host
+name resolves to 127.0.0.1 here (like curl's --resolve): REDbot derives Host
+from the URL, so each request names its real host and gets that host's files.
 
 A target fails when REDbot reports any BAD or WARN note, when the status is not
 the one expected (a 404 everywhere would otherwise lint clean), or when the
