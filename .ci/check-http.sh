@@ -20,10 +20,12 @@ tools_dir="${AASA_CI_TOOLS:-${XDG_CACHE_HOME:-$HOME/.cache}/swift-aasa-ci}"
 venv="$tools_dir/redbot-venv"
 requirement="redbot==2.7.1"
 
+# Debian's python3 needs python3-venv for `python3 -m venv`.
 if ! python3 -c 'import ensurepip, venv' > /dev/null 2>&1; then
-    echo "check-http: apt-get install python3-venv"
+    echo "check-http: apt-get install python3 python3-venv"
     export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq < /dev/null && apt-get install -y -qq --no-install-recommends python3-venv < /dev/null > /dev/null
+    apt-get update -qq < /dev/null \
+        && apt-get install -y -qq --no-install-recommends python3 python3-venv < /dev/null > /dev/null
 fi
 if [[ ! -x $venv/bin/python || "$(cat "$venv/.requirements" 2> /dev/null)" != "$requirement" ]]; then
     echo "check-http: pip install $requirement"
