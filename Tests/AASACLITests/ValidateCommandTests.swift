@@ -79,33 +79,33 @@ struct ValidateCommandTests {
         #expect(output.error.isEmpty)
     }
 
-    @Test func brokenFileFailsWithPathCarryingMessages() throws {
+    @Test func brokenFileFailsWithLinesColumnsAndPaths() throws {
         let scratch = try ScratchDirectory(["aasa/example.com/apple-app-site-association": Self.broken])
         let (output, code) = try validate([scratch.at("aasa")])
         #expect(code == 1)
         let file = scratch.at("aasa/example.com/apple-app-site-association")
         #expect(
             output.out.contains(
-                "\(file): applinks.details[0].components[2].exclude: error: expected boolean, got string [schema.type]"
+                "\(file):2:82: error: applinks.details[0].components[2].exclude: expected boolean, got string [schema.type]"
             )
         )
         #expect(
             output.out.contains {
                 $0.hasPrefix(
-                    "\(file): applinks.details[0].components[1].casesensitive: error: unknown key \"casesensitive\""
+                    "\(file):2:49: error: applinks.details[0].components[1].casesensitive: unknown key \"casesensitive\""
                 )
             }
         )
-        #expect(output.out.contains { $0.hasPrefix("\(file): webcredential: warning: unknown top-level key") })
+        #expect(output.out.contains { $0.hasPrefix("\(file):3:18: warning: webcredential: unknown top-level key") })
         #expect(output.out.last == "1 file, 2 errors, 2 warnings")
     }
 
     @Test(arguments: [
-        ("[1,2]", "(root): error: expected object, got array", "schema.type"),
-        (#"{"applinks": {"details": [}"#, "(root): error: invalid JSON at line 1, column 27", "json.syntax"),
+        ("[1,2]", ":1:1: error: (root): expected object, got array", "schema.type"),
+        (#"{"applinks": {"details": [}"#, ":1:27: error: (root): invalid JSON at line 1, column 27", "json.syntax"),
         (
             #"{"applinks":{"details":[{"appIDs":"ABCDE12345.com.a"}]}}"#,
-            "applinks.details[0].appIDs: error: expected array, got string", "schema.type"
+            ":1:35: error: applinks.details[0].appIDs: expected array, got string", "schema.type"
         ),
     ])
     func rejectedFiles(_ contents: String, _ expected: String, _ code: String) throws {
@@ -114,7 +114,7 @@ struct ValidateCommandTests {
         let (output, exit) = try validate([file])
         #expect(exit == 1)
         let line = try #require(output.out.first)
-        #expect(line.hasPrefix("\(file): \(expected)"), "\(line)")
+        #expect(line.hasPrefix("\(file)\(expected)"), "\(line)")
         #expect(line.hasSuffix("[\(code)]"))
     }
 
@@ -144,7 +144,9 @@ struct ValidateCommandTests {
         )
         #expect(files.allSatisfy { $0.objectValue?.keys == ["path", "diagnostics"] })
         let first = try #require(files[0]["diagnostics"]?.arrayValue?.first)
-        #expect(first.objectValue?.keys == ["severity", "code", "path", "message"])
+        #expect(first.objectValue?.keys == ["severity", "code", "path", "message", "line", "column"])
+        #expect(first["line"] == 2)
+        #expect(first["column"] == 49)
         #expect(first["path"] == "applinks.details[0].components[1].casesensitive")
         #expect(files[1]["diagnostics"] == [])
     }
@@ -195,7 +197,8 @@ struct ValidateCommandTests {
         #expect(code == 1)
         #expect(
             output.out.first?.hasSuffix(
-                "error: expected array, got object; assetlinks.json must be an array of statements [assetlinks.type]"
+                ":1:1: error: (root): expected array, got object; assetlinks.json must be an array of statements "
+                    + "[assetlinks.type]"
             ) == true
         )
     }

@@ -15,15 +15,18 @@ struct ValidateCommand: AsyncParsableCommand {
             apple-app-site-association (the `aasa serve` layout, aasa/<host>/apple-app-site-association) \
             and assetlinks.json.
 
-            Each finding is printed as `file: path: severity: message [code]`, then a summary.
+            Each finding is printed as `file:line:column: severity: path: message [code]`, then \
+            a summary. --format github prints GitHub Actions annotations instead, --format sarif a \
+            SARIF 2.1.0 log for code scanning, --format json the findings as JSON.
 
             Examples:
               aasa validate aasa/
-              aasa validate aasa/example.com/apple-app-site-association --format json
+              aasa validate aasa/ --strict --format github
+              aasa validate aasa/ --format sarif > aasa.sarif
               aasa validate apple-app-site-association --schema my-stricter.schema.json
 
-            Exit status: 0 no errors (warnings allowed), 1 a file has errors, 2 a path cannot be \
-            read or --schema is not a usable schema.
+            Exit status: 0 no errors (warnings allowed, unless --strict), 1 a file has errors (or \
+            warnings, with --strict), 2 a path cannot be read or --schema is not a usable schema.
             """
     )
 
@@ -38,7 +41,11 @@ struct ValidateCommand: AsyncParsableCommand {
     )
     var schema: String?
 
-    @OptionGroup var formatting: OutputOptions
+    @Flag(help: "Fail (exit 1) on warnings too, not only on errors.")
+    var strict = false
+
+    @Option(help: "Output format: text, json, github (workflow annotations) or sarif (SARIF 2.1.0).")
+    var format: ValidationFormat = .text
 
     func run() async throws {
         try run(output: .standard)
@@ -61,8 +68,10 @@ struct ValidateCommand: AsyncParsableCommand {
             do {
                 let bytes = try InputFiles.bytes(target.path, what: "file")
                 switch target.kind {
-                case .appleAppSiteAssociation: reports.append(validator.validate(bytes: bytes, file: target.path))
-                case .assetLinks: reports.append(AssetLinksValidator().validate(bytes: bytes, file: target.path))
+                case .appleAppSiteAssociation:
+                    reports.append(validator.validate(bytes: bytes, file: target.path).locating(in: bytes))
+                case .assetLinks:
+                    reports.append(AssetLinksValidator().validate(bytes: bytes, file: target.path).locating(in: bytes))
                 }
             } catch {
                 readFailures.append(error)
@@ -71,15 +80,21 @@ struct ValidateCommand: AsyncParsableCommand {
         for failure in readFailures {
             output.errorLine("error: \(failure.description)")
         }
-        switch formatting.format {
+        switch format {
         case .text:
             for line in DiagnosticPrinter.lines(reports) { output.line(line) }
-            output.line(DiagnosticPrinter.summary(reports))
+            output.line(DiagnosticPrinter.summary(reports, strict: strict))
         case .json:
             output.line(DiagnosticPrinter.json(reports).serialized(pretty: true))
+        case .github:
+            for line in GitHubAnnotations.lines(reports) { output.line(line) }
+            output.line(DiagnosticPrinter.summary(reports, strict: strict))
+        case .sarif:
+            let log = SARIFLog(reports: reports, readFailures: readFailures.map(\.description))
+            output.line(log.json.serialized(pretty: true))
         }
         if !readFailures.isEmpty { throw ExitCode(2) }
-        if reports.contains(where: \.hasErrors) { throw ExitCode(1) }
+        if reports.contains(where: { $0.hasErrors || strict && $0.warningCount > 0 }) { throw ExitCode(1) }
     }
 
     private func makeValidator() throws(InputError) -> AASAValidator {
