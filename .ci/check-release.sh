@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# shellcheck disable=SC2317 # the check functions are called through check
 # The release as a user gets it:
 #
 #   .ci/check-release.sh

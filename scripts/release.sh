@@ -104,9 +104,11 @@ fi
 build_info="$src/Sources/aasa/Support/BuildInfo.swift"
 sed -i -e "s/^\(    static let version = \)\".*\"$/\1\"$version\"/" \
     -e "s/^\(    static let commit = \)\".*\"$/\1\"$commit\"/" "$build_info"
-grep -qxF "    static let version = \"$version\"" "$build_info" \
-    && grep -qxF "    static let commit = \"$commit\"" "$build_info" \
-    || { echo "release: could not set the version in $build_info (its two constants moved?)" >&2; exit 1; }
+if ! grep -qxF "    static let version = \"$version\"" "$build_info" \
+    || ! grep -qxF "    static let commit = \"$commit\"" "$build_info"; then
+    echo "release: could not set the version in $build_info (its two constants moved?)" >&2
+    exit 1
+fi
 
 # ------------------------------------------------------------------- build
 build=(swift build -c release --static-swift-stdlib --product aasa --package-path "$src" --scratch-path "$scratch")
