@@ -56,15 +56,15 @@ commit="$(git rev-parse --short=12 HEAD)"
 arch="$(uname -m)"
 [[ $arch == amd64 ]] && arch=x86_64
 [[ $arch == arm64 ]] && arch=aarch64
-name="aasa-$version-linux-$arch"
+release_name="aasa-$version-linux-$arch"
 prefix="$work/prefix"
 aasa="$prefix/bin/aasa"
 
-check "the SHA-256 file matches the tarball" bash -c "cd '$work/dist' && sha256sum -c '$name.tar.gz.sha256'"
+check "the SHA-256 file matches the tarball" bash -c "cd '$work/dist' && sha256sum -c '$release_name.tar.gz.sha256'"
 
 install_tarball() {
     # The README's two lines, with a temporary prefix for /usr/local.
-    mkdir -p "$prefix" && tar -xzf "$work/dist/$name.tar.gz" -C "$prefix" --strip-components=1
+    mkdir -p "$prefix" && tar -xzf "$work/dist/$release_name.tar.gz" -C "$prefix" --strip-components=1
 }
 check "the tarball installs into a prefix" install_tarball
 
@@ -124,7 +124,9 @@ no_swift_runtime_libraries() {
 check "the Swift runtime and Foundation are linked in" no_swift_runtime_libraries
 
 stripped() {
-    ! readelf -S "$prefix/libexec/aasa/aasa" | grep -q '\.symtab' || { echo "the binary has a symbol table"; return 1; }
+    local sections
+    sections="$(readelf -S "$prefix/libexec/aasa/aasa")" || return 1
+    ! grep -q '\.symtab' <<< "$sections" || { echo "the binary has a symbol table"; return 1; }
 }
 check "the binary is stripped" stripped
 

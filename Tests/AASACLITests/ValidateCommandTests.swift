@@ -159,6 +159,44 @@ struct ValidateCommandTests {
         #expect(output.out.last == "1 file, 2 errors, 2 warnings")
     }
 
+    @Test func aMisnamedFileBesideGoodOnesIsAWarningNotASilentPass() throws {
+        let scratch = try ScratchDirectory([
+            "aasa/good.example/apple-app-site-association": Self.valid,
+            "aasa/typo.example/apple-app-site-association.json": Self.valid,
+        ])
+        let misnamed = scratch.at("aasa/typo.example/apple-app-site-association.json")
+        let (output, code) = try validate([scratch.at("aasa")])
+        #expect(code == 0)
+        #expect(
+            output.out.first
+                == "\(misnamed): (root): warning: not validated and not served: the file must be named exactly "
+                + "\"apple-app-site-association\", not \"apple-app-site-association.json\"; rename it [file.misnamed]"
+        )
+        #expect(output.out.last == "2 files, 0 errors, 1 warning")
+        #expect(try validate([scratch.at("aasa"), "--strict"]).1 == 1)
+    }
+
+    @Test(arguments: [
+        ("Apple-App-Site-Association", "apple-app-site-association"),
+        ("apple_app_site_association.json", "apple-app-site-association"),
+        ("assetlinks.JSON", "assetlinks.json"),
+        ("assetlinks", "assetlinks.json"),
+        ("apple-app-site-association", nil),
+        ("assetlinks.json", nil),
+        ("links.json", nil),
+        ("README.md", nil),
+    ])
+    func nearMissesOfTheServedNames(_ name: String, _ served: String?) {
+        #expect(ValidationTarget.servedName(nearlyMatching: name) == served)
+    }
+
+    @Test func aDirectoryWithOnlyAMisnamedFileSaysSo() throws {
+        let scratch = try ScratchDirectory(["h/assetlinks.JSON": "[]"])
+        let (output, code) = try validate([scratch.path])
+        #expect(code == 2)
+        #expect(output.error.first?.hasSuffix("(\(scratch.at("h/assetlinks.JSON")) is not named exactly so)") == true)
+    }
+
     @Test func directoryWithoutFilesIsBadInput() throws {
         let scratch = try ScratchDirectory(["readme.txt": "hello"])
         let (output, code) = try validate([scratch.path])

@@ -9,7 +9,9 @@ import Testing
 struct AppTestExampleTests {
     /// What an app's deep-link router claims to handle, and what it leaves to
     /// the browser.
-    static let handled = ["https://pastaio.example/it/menu/primi/carbonara", "https://pastaio.example/en/order/track/1"]
+    static let handled = [
+        "https://pastaio.example/it/menu/primi/carbonara", "https://pastaio.example/en/order/track/1",
+    ]
     static let webOnly = ["https://pastaio.example/it/ordina/pagamento/3ds"]
 
     static let file: [UInt8] = {
@@ -26,14 +28,20 @@ struct AppTestExampleTests {
 
     @Test(arguments: handled)
     func everyHandledRouteOpensTheApp(_ link: String) throws {
-        let matcher = AASAMatcher(file: AASAFile(json: try JSONParser().parse(Self.file).value), domain: "pastaio.example")
+        let matcher = AASAMatcher(
+            file: AASAFile(json: try JSONParser().parse(Self.file).value),
+            domain: "pastaio.example"
+        )
         let result = matcher.evaluate(try AASAURL(link), appID: "7KQ2M4XW9H.com.pastaio.app")
         #expect(result.decision == .matched, "\(link): \(result.reason)")
     }
 
     @Test(arguments: webOnly)
     func webOnlyPagesStayInTheBrowser(_ link: String) throws {
-        let matcher = AASAMatcher(file: AASAFile(json: try JSONParser().parse(Self.file).value), domain: "pastaio.example")
+        let matcher = AASAMatcher(
+            file: AASAFile(json: try JSONParser().parse(Self.file).value),
+            domain: "pastaio.example"
+        )
         let result = matcher.evaluate(try AASAURL(link), appID: "7KQ2M4XW9H.com.pastaio.app")
         #expect(result.decision != .matched, "\(link): \(result.reason)")
     }

@@ -1,5 +1,6 @@
 import AASAKit
 import ArgumentParser
+import Foundation
 
 /// `aasa validate`: check association files (and assetlinks.json) before
 /// they are served.
@@ -61,9 +62,9 @@ struct ValidateCommand: AsyncParsableCommand {
             output.errorLine("error: \(error.description)")
             throw ExitCode(2)
         }
-        let (targets, problems) = ValidationTarget.expand(paths)
+        let (targets, problems, misnamed) = ValidationTarget.expand(paths)
         var readFailures = problems
-        var reports: [ValidationReport] = []
+        var reports = misnamed.map(Self.misnamedReport)
         for target in targets {
             do {
                 let bytes = try InputFiles.bytes(target.path, what: "file")
@@ -95,6 +96,25 @@ struct ValidateCommand: AsyncParsableCommand {
         }
         if !readFailures.isEmpty { throw ExitCode(2) }
         if reports.contains(where: { $0.hasErrors || strict && $0.warningCount > 0 }) { throw ExitCode(1) }
+    }
+
+    /// A file in a searched directory that no server serves under its name:
+    /// a warning, since the host it sits in then has no file at all.
+    static func misnamedReport(_ path: String) -> ValidationReport {
+        let name = (path as NSString).lastPathComponent
+        let served = ValidationTarget.servedName(nearlyMatching: name) ?? name
+        // A difference in case alone is found on a case-insensitive file
+        // system (macOS's default), not on the Linux hosts that serve files.
+        let consequence =
+            name.lowercased() == served
+            ? "not validated, and not served from a case-sensitive file system (Linux)"
+            : "not validated and not served"
+        let warning = Diagnostic.warning(
+            "file.misnamed",
+            at: .root,
+            "\(consequence): the file must be named exactly \"\(served)\", not \"\(name)\"; rename it"
+        )
+        return ValidationReport(file: path, diagnostics: [warning])
     }
 
     private func makeValidator() throws(InputError) -> AASAValidator {
