@@ -50,7 +50,7 @@ if ! AASA_RELEASE_SCRATCH="$repo/.build-release" scripts/release.sh "$version" -
     finish
 fi
 grep '^release: ' "$work/release.log"
-echo "release: built in $((SECONDS - started))s"
+echo "check-release: release made in $((SECONDS - started))s"
 
 commit="$(git rev-parse --short=12 HEAD)"
 arch="$(uname -m)"

@@ -6,12 +6,16 @@ import Testing
 @Suite("aasa executable")
 struct ExecutableTests {
     /// The `aasa` executable of this build: beside the test binary on Linux,
-    /// beside the `.xctest` bundle on macOS.
+    /// beside the `.xctest` bundle on macOS, or in the package's default
+    /// debug build directory. Not found is a failure, never a skip.
     static func executable() throws -> URL {
         var directories = [URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
         directories += Bundle.allBundles.filter { $0.bundlePath.hasSuffix(".xctest") }.map {
             $0.bundleURL.deletingLastPathComponent()
         }
+        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        directories.append(package.appendingPathComponent(".build/debug"))
         let candidates = directories.map { $0.appendingPathComponent("aasa") }
         return try #require(
             candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) },
