@@ -150,12 +150,10 @@ SH
     diff -u - "$log" << EOF || return 1
 validate $brand --strict --format sarif
 validate $brand --strict --format github
-test-links --dir $brand --links $brand/one.example/links.json --bundle-id com.example.app --strict --format github
-test-links --dir $brand --links $brand/one.example/links.json --bundle-id com.example.app --strict --format junit
-test-links --dir $brand --links $brand/two.example/links.json --bundle-id com.example.app --strict --format github
-test-links --dir $brand --links $brand/two.example/links.json --bundle-id com.example.app --strict --format junit
+test-links --dir $brand --links $brand/one.example/links.json --links $brand/two.example/links.json --bundle-id com.example.app --strict --format github
+test-links --dir $brand --links $brand/one.example/links.json --links $brand/two.example/links.json --bundle-id com.example.app --strict --format junit
 EOF
-    [[ $(find "$work/junit" -name 'junit-*.xml' | wc -l) == 2 ]] || { ls -R "$work/junit"; return 1; }
+    [[ -s $work/junit/aasa-links.xml ]] || { ls -R "$work/junit"; return 1; }
 
     # A failing link is a finding; every check still runs; cdn-diff only when asked.
     : > "$log"
@@ -181,11 +179,21 @@ EOF
 check_real_run() {
     [[ -x $aasa_bin ]] || { echo "no aasa binary at $aasa_bin"; return 1; }
     local broken="$work/broken/host.example" out status
-    # The demo passes strict validation and writes its SARIF log. (Link tests
-    # are covered above with the stub and by .ci/run's own test-links runs.)
-    AASA="$aasa_bin" DIRECTORY=aasa LINKS=none SARIF_FILE="$work/demo.sarif" \
-        bash deploy/github-actions/check-files.sh || return 1
+    # The demo passes, as the example workflow checks it: strict validation
+    # (its SARIF log written) and every host's links in one run (JUnit written).
+    AASA="$aasa_bin" DIRECTORY=aasa BUNDLE_ID=com.pastaio.app SARIF_FILE="$work/demo.sarif" \
+        JUNIT_DIRECTORY="$work/demo-junit" bash deploy/github-actions/check-files.sh || return 1
     [[ -s $work/demo.sarif ]] || { echo "no SARIF written"; return 1; }
+    grep -q '<testsuite' "$work/demo-junit/aasa-links.xml" || { echo "no JUnit report written"; return 1; }
+    # A link that does not open the app fails the action.
+    mkdir -p "$work/demo-copy"
+    cp -R aasa/. "$work/demo-copy/"
+    printf '{"deep_linkable_urls": ["https://pastaio.example/not-an-app-route"]}\n' \
+        > "$work/demo-copy/pastaio.example/links.json"
+    AASA="$aasa_bin" DIRECTORY="$work/demo-copy" BUNDLE_ID=com.pastaio.app FORMAT=text \
+        bash deploy/github-actions/check-files.sh
+    status=$?
+    [[ $status == 1 ]] || { echo "a link that does not open the app exited $status, not 1"; return 1; }
     mkdir -p "$broken"
     printf '{"applinks":\n  {"details": 1}}\n' > "$broken/apple-app-site-association"
     out="$(AASA="$aasa_bin" DIRECTORY="$work/broken" LINKS=none SARIF_FILE="$work/broken.sarif" \

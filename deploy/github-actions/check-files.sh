@@ -8,7 +8,7 @@
 #   BUNDLE_ID        | APP_ID: the app the deep-linkable URLs must open
 #   STRICT           true: warnings fail too (default: true)
 #   FORMAT           github (annotations) or text (default: github)
-#   JUNIT_DIRECTORY  also write a JUnit report per links file there
+#   JUNIT_DIRECTORY  also write the link tests' JUnit report there (aasa-links.xml)
 #   SARIF_FILE       also write validate's findings as SARIF 2.1.0 there
 #   CDN_DIFF         true: also compare Apple's CDN copy with the files
 #
@@ -84,25 +84,27 @@ else
     ((${#links_files[@]})) || echo "::notice title=swift-aasa::no links.json under $directory: no link tests"
 fi
 
-for links in "${links_files[@]}"; do
-    echo "::group::aasa test-links $links"
-    [[ -f $links ]] || { echo "::error title=swift-aasa::links file '$links' does not exist"; record 2; }
-    if [[ -f $links ]]; then
-        "$aasa" test-links --dir "$directory" --links "$links" "${app[@]}" "${strict[@]}" --format "$format"
-        record $?
-        if [[ -n ${JUNIT_DIRECTORY:-} ]]; then
-            mkdir -p "$JUNIT_DIRECTORY"
-            report="$JUNIT_DIRECTORY/junit-$(tr -c 'A-Za-z0-9._-' '-' <<< "${links%.json}" | sed 's/-*$//').xml"
-            "$aasa" test-links --dir "$directory" --links "$links" "${app[@]}" "${strict[@]}" --format junit \
-                > "$report"
-            status=$?
-            # The run above already counted failed links; a report that could
-            # not be written is bad input.
-            ((status == 1)) || record "$status"
-        fi
+if ((${#links_files[@]})); then
+    # One run for the whole brand: each URL against its own host's file.
+    links_arguments=()
+    for links in "${links_files[@]}"; do
+        [[ -f $links ]] || { echo "::error title=swift-aasa::links file '$links' does not exist"; record 2; }
+        links_arguments+=(--links "$links")
+    done
+    test_links=("$aasa" test-links --dir "$directory" "${links_arguments[@]}" "${app[@]}" "${strict[@]}")
+    echo "::group::aasa test-links --dir $directory (${#links_files[@]} links files)"
+    "${test_links[@]}" --format "$format"
+    record $?
+    if [[ -n ${JUNIT_DIRECTORY:-} ]]; then
+        mkdir -p "$JUNIT_DIRECTORY"
+        "${test_links[@]}" --format junit > "$JUNIT_DIRECTORY/aasa-links.xml"
+        status=$?
+        # The run above already counted failed links; a report that could
+        # not be written is bad input.
+        ((status == 1)) || record "$status"
     fi
     echo "::endgroup::"
-done
+fi
 
 if [[ ${CDN_DIFF:-false} == true ]]; then
     echo "::group::aasa cdn-diff --from-dir $directory"
