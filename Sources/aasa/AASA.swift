@@ -57,7 +57,7 @@ struct AASA: AsyncParsableCommand {
     }
 
     /// The exit status for an error that ended a run: a command's own
-    /// `ExitCode` as it is (1 findings, 2 bad input, 3 origin errors); help
+    /// `ExitCode` as it is (1 findings, 2 bad input); help
     /// and `--version` 0; anything else, a usage error (argument-parser's
     /// 64) or an error no command mapped (its 1), 2, so it is never taken
     /// for findings.
