@@ -2,7 +2,7 @@ import AASAKit
 import Foundation
 
 /// Checks that a deployed host serves its association file the way Apple's
-/// systems require (AASA-SEMANTICS.md §7), check by check:
+/// systems require (docs/SEMANTICS.md §7), check by check:
 ///
 /// | id | passes when |
 /// |---|---|
