@@ -3,7 +3,10 @@ import PackageDescription
 
 let package = Package(
     name: "swift-aasa",
-    platforms: [.macOS(.v15)],
+    // AASAKit, the one product an iOS app's tests link, needs iOS 16 / macOS 13
+    // (Swift's string algorithms such as `firstRange(of:)`); the server and the
+    // CLI use Synchronization's `Mutex`, hence macOS 15 for the package.
+    platforms: [.macOS(.v15), .iOS(.v16)],
     products: [
         .library(name: "AASAKit", targets: ["AASAKit"]),
         .library(name: "AASAServer", targets: ["AASAServer"]),
