@@ -71,6 +71,7 @@ check "the tarball installs into a prefix" install_tarball
 contents() {
     local path
     for path in bin/aasa libexec/aasa/aasa libexec/aasa/swift-aasa_AASAKit.resources \
+        libexec/aasa/swift-aasa_AASAServer.resources share/aasa/schema/aasa-config.schema.json \
         share/doc/aasa/README.md share/doc/aasa/LICENSE share/aasa/schema/apple-app-site-association.schema.json; do
         [[ -e "$prefix/$path" ]] || { echo "missing: $path"; return 1; }
     done
