@@ -7,7 +7,8 @@
 # into a cached virtualenv), skipping installs that are already done, then
 # prints one line per check and a closing "recipes: N passed, N failed" line.
 # Runs the tests that need the binary last: deploy/kubernetes/test-volume.sh,
-# deploy/caddy/test.sh and deploy/nginx/test.sh. Exits non-zero when any
+# deploy/caddy/test.sh, deploy/nginx/test.sh, deploy/tunnel/test.sh and
+# deploy/staging/test.sh. Exits non-zero when any
 # check fails. Runs unattended (CI=true, no stdin) as root on Debian.
 set -uo pipefail
 
@@ -93,7 +94,8 @@ run() {
 
 check_shellcheck() {
     shellcheck --severity=style -x .ci/check-recipes.sh .ci/check-http.sh deploy/lib/proxy-test.sh \
-        deploy/nginx/test.sh deploy/caddy/test.sh deploy/kubernetes/test-volume.sh
+        deploy/nginx/test.sh deploy/caddy/test.sh deploy/kubernetes/test-volume.sh \
+        deploy/tunnel/test.sh deploy/staging/test.sh
 }
 
 # The contract of the image, whatever the linter says about style.
@@ -258,6 +260,7 @@ check_config() {
     # schema itself and the shipped files against it.
     check-jsonschema --check-metaschema schema/aasa-config.schema.json \
         && check-jsonschema --schemafile schema/aasa-config.schema.json config/aasa.local.json config/aasa.production.json \
+            deploy/staging/aasa.staging.json \
         && python3 - << 'PY'
 import json, re, sys
 schema = json.load(open("schema/aasa-config.schema.json"))
@@ -329,6 +332,16 @@ check_nginx_run() {
     deploy/nginx/test.sh "$aasa_bin"
 }
 
+check_tunnel_run() {
+    [[ -x $aasa_bin ]] || { echo "no aasa binary at $aasa_bin"; return 1; }
+    deploy/tunnel/test.sh "$aasa_bin"
+}
+
+check_staging_run() {
+    [[ -x $aasa_bin ]] || { echo "no aasa binary at $aasa_bin"; return 1; }
+    deploy/staging/test.sh "$aasa_bin"
+}
+
 # ----------------------------------------------------------------------- main
 if ! setup; then
     echo "recipes: 0 passed, 1 failed"
@@ -349,6 +362,8 @@ run "aasa/: demo layout" check_demo
 run "kubernetes: ConfigMap volume vs aasa serve" check_kube_volume_run
 run "caddy: proxy test against aasa serve" check_caddy_run
 run "nginx: proxy test against aasa serve" check_nginx_run
+run "tunnel: cloudflared.yml played on loopback" check_tunnel_run
+run "staging: hosts.staging + wildcard dev-cert" check_staging_run
 
 echo "recipes: took $((SECONDS - started))s"
 echo "recipes: ${passed} passed, ${failed} failed"

@@ -19,6 +19,7 @@ struct AASA: AsyncParsableCommand {
             CheckCommand.self,
             CDNDiffCommand.self,
             DevCertCommand.self,
+            DevCommand.self,
             // The seed validator's command lines, so existing CI keeps working.
             ValidateUniversalLinksCommand.self,
             ValidateSchemaCommand.self,

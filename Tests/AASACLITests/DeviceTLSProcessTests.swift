@@ -30,7 +30,9 @@ struct DeviceTLSProcessTests {
 
         // The profile: a property list whose root payload is the CA.
         let profileData = try Data(contentsOf: URL(fileURLWithPath: root + "/ca/aasa-dev-ca.mobileconfig"))
-        let profile = try #require(try PropertyListSerialization.propertyList(from: profileData, format: nil) as? [String: Any])
+        let profile = try #require(
+            try PropertyListSerialization.propertyList(from: profileData, format: nil) as? [String: Any]
+        )
         let payload = try #require((profile["PayloadContent"] as? [[String: Any]])?.first)
         #expect(payload["PayloadType"] as? String == "com.apple.security.root")
         let caPEM = try String(contentsOfFile: root + "/ca/ca.pem", encoding: .utf8)
@@ -64,7 +66,8 @@ struct DeviceTLSProcessTests {
             let name = host.replacingOccurrences(of: "*", with: "any")
             let secure = try await curl.run([
                 "--silent", "--show-error", "--max-time", "10", "--cacert", bundle,
-                "--resolve", "\(name):\(https):127.0.0.1", "https://\(name):\(https)/.well-known/apple-app-site-association",
+                "--resolve", "\(name):\(https):127.0.0.1",
+                "https://\(name):\(https)/.well-known/apple-app-site-association",
             ])
             #expect(secure.status == 0, "curl https \(name): \(secure.errorText)")
             #expect(secure.outputText.contains(app), "\(name)")

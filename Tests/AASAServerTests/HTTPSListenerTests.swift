@@ -60,7 +60,9 @@ struct HTTPSListenerTests {
             let plain = try await TestHTTPClient(port: http).exchange(Self.get("b.example"))
             #expect(plain.first?.status == 200)
             #expect(plain.first?.bodyText.contains("com.b.app") == true)
-            let secure = try await TestHTTPClient(port: https, tls: ("a.example", caPEM)).exchange(Self.get("a.example"))
+            let secure = try await TestHTTPClient(port: https, tls: ("a.example", caPEM)).exchange(
+                Self.get("a.example")
+            )
             #expect(secure.first?.status == 200)
             #expect(secure.first?.bodyText.contains("com.a.app") == true)
             // The HTTPS port speaks only TLS.
@@ -82,7 +84,11 @@ struct HTTPSListenerTests {
             }
         }
         let refused = fixture.logs.all.filter { $0.message.hasPrefix("TLS handshake refused") }
-        #expect(refused.contains { $0.metadata["server_name"] == "b.example" && $0.message.contains("no certificate of its own") })
+        #expect(
+            refused.contains {
+                $0.metadata["server_name"] == "b.example" && $0.message.contains("no certificate of its own")
+            }
+        )
         #expect(refused.contains { $0.metadata["server_name"] == "www.a.example" })
         let startup = fixture.logs.all.first { $0.message.hasPrefix("HTTPS handshakes for these hosts will fail") }
         #expect(startup?.metadata["hosts"] == "b.example")
@@ -127,6 +133,8 @@ struct HTTPSListenerTests {
         try fixture.site.remove("a.example/tls")
         let origin = AASAOrigin(configuration: fixture.configuration, logger: fixture.logs.logger)
         try await origin.initialLoad()
-        #expect { try origin.makeServices() } throws: { ($0 as? StartupError)?.message.contains("aasa dev-cert") == true }
+        #expect { try origin.makeServices() } throws: {
+            ($0 as? StartupError)?.message.contains("aasa dev-cert") == true
+        }
     }
 }

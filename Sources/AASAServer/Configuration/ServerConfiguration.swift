@@ -188,11 +188,10 @@ extension ServerConfiguration {
         let adminPort = reader.int(forKey: "admin.port", default: defaults.admin?.port ?? 0)
         let poll = reader.double(forKey: "files.pollInterval", default: 2)
         let httpBind = reader.string(forKey: "http.bind", default: defaults.http.bind)
+        let httpsBind = reader.string(forKey: "https.bind", default: httpBind)
         self.init(
             http: Listener(bind: httpBind, port: reader.int(forKey: "http.port", default: defaults.http.port)),
-            https: reader.int(forKey: "https.port").map {
-                Listener(bind: reader.string(forKey: "https.bind", default: httpBind), port: $0)
-            },
+            https: reader.int(forKey: "https.port").map { Listener(bind: httpsBind, port: $0) },
             admin: adminPort == 0
                 ? nil
                 : Listener(bind: reader.string(forKey: "admin.bind", default: "127.0.0.1"), port: adminPort),

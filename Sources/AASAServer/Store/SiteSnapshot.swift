@@ -12,6 +12,8 @@ public final class SiteSnapshot: Sendable {
     let exact: [String: SiteHost]
     /// Wildcard entries by the suffix after `*.`: `brand.example` for `*.brand.example`.
     let wildcards: [String: SiteHost]
+    /// Staging names derived from the exact names (`hosts.staging`).
+    let staging: StagingNames
     /// Served for unknown hosts when `hosts.default` is configured.
     let fallback: SiteHost?
     /// The certificate for connections whose SNI names no host with its own.
@@ -31,6 +33,7 @@ public final class SiteSnapshot: Sendable {
         sites: [String: SiteHost],
         exact: [String: SiteHost],
         wildcards: [String: SiteHost],
+        staging: StagingNames = .none,
         fallback: SiteHost?,
         defaultIdentity: LoadedIdentity?,
         rejected: [String: RejectedFile] = [:],
@@ -44,6 +47,7 @@ public final class SiteSnapshot: Sendable {
         self.sites = sites
         self.exact = exact
         self.wildcards = wildcards
+        self.staging = staging
         self.fallback = fallback
         self.loadedAt = loadedAt
         self.generation = generation
@@ -61,11 +65,15 @@ public final class SiteSnapshot: Sendable {
     )
 
     /// The host serving `name`: the exact name, else the most specific
-    /// wildcard, else the configured default.
+    /// wildcard, else a staging name, else the configured default.
     @inline(__always)
     func host(for name: HostName) -> SiteHost? {
         if let host = exact[name.value] { return host }
-        return wildcardHost(for: name) ?? fallback
+        return wildcardHost(for: name) ?? stagingHost(for: name) ?? fallback
+    }
+
+    private func stagingHost(for name: HostName) -> SiteHost? {
+        staging.rules.isEmpty ? nil : staging.host(for: name, in: exact)
     }
 
     /// The certificate for a TLS server name: the host's own (exact or
@@ -74,8 +82,10 @@ public final class SiteSnapshot: Sendable {
     /// certificate names the target: a client would reject it.)
     func identity(forServerName serverName: String?) -> TLSIdentity? {
         if let serverName, let name = HostName(authority: serverName) {
-            let host = exact[name.value] ?? wildcardHost(for: name)
-            if let identity = host?.tls?.identity, identity.names.contains(where: { TLSIdentity.name($0, covers: name.value) }) {
+            let host = exact[name.value] ?? wildcardHost(for: name) ?? stagingHost(for: name)
+            if let identity = host?.tls?.identity,
+                identity.names.contains(where: { TLSIdentity.name($0, covers: name.value) })
+            {
                 return identity
             }
         }
@@ -86,7 +96,7 @@ public final class SiteSnapshot: Sendable {
     /// line of a handshake refused for want of a certificate).
     func serves(serverName: String) -> Bool {
         guard let name = HostName(authority: serverName) else { return false }
-        return exact[name.value] != nil || wildcardHost(for: name) != nil
+        return exact[name.value] != nil || wildcardHost(for: name) != nil || stagingHost(for: name) != nil
     }
 
     /// Whether a host (`brand.example`) or one of its files

@@ -54,6 +54,7 @@ struct SnapshotAssembler {
             }
         }
         configured.apply(to: &sites, issues: &issues)
+        issues += StagingNames(configuration.staging).issues()
         return (snapshot(sites: sites, parts: parts, missing: missing, issues: &issues), missing)
     }
 
@@ -107,6 +108,7 @@ struct SnapshotAssembler {
             sites: sites,
             exact: exact,
             wildcards: wildcards,
+            staging: StagingNames(configuration.staging),
             fallback: fallback,
             defaultIdentity: parts.defaultIdentity,
             rejected: parts.rejected,

@@ -15,7 +15,9 @@ struct SNICertificates {
     /// The reason a handshake was refused, as the TLS handler reports it.
     struct MissingCertificate: Error, CustomStringConvertible {
         let serverName: String?
-        var description: String { "no certificate for \(serverName.map(LoadIssue.printable) ?? "a client without SNI")" }
+        var description: String {
+            "no certificate for \(serverName.map(LoadIssue.printable) ?? "a client without SNI")"
+        }
     }
 
     func makeContext() throws(StartupError) -> NIOSSLContext {

@@ -64,7 +64,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "HTTPS port, served beside --port; certificates per host from <dir>/<host>/tls/ (https.port).")
     var tlsPort: Int?
 
-    @Option(help: "Default TLS certificate chain (PEM) for hosts without their own; needs --tls-port (tls.certificate).")
+    @Option(
+        help: "Default TLS certificate chain (PEM) for hosts without their own; needs --tls-port (tls.certificate)."
+    )
     var tlsCert: String?
 
     @Option(help: "Private key for --tls-cert (PEM) (tls.key).")
