@@ -77,6 +77,11 @@ struct DeviceTLSProcessTests {
             ])
             #expect(plain.outputText.contains(app), "plain http \(name): \(plain.errorText)")
         }
+        // aasa's own client reads the same `cat`-made bundle (--ca-file).
+        let check = try await SystemTool(url: executable).run([
+            "check", "a.example", "--base-url", "https://127.0.0.1:\(https)", "--ca-file", bundle,
+        ])
+        #expect(check.status == 0, "aasa check --ca-file: \(check.outputText) \(check.errorText)")
         // A name under no certificate fails verification rather than getting another host's.
         let stranger = try await curl.run([
             "--silent", "--max-time", "10", "--cacert", bundle, "--resolve", "d.example:\(https):127.0.0.1",
