@@ -29,8 +29,10 @@ struct DevProcessTests {
         ]
         let stdout = Pipe()
         process.standardOutput = stdout
-        process.standardError = FileHandle.nullDevice
+        let stderr = Pipe()
+        process.standardError = stderr
         let lines = LineReader(stdout.fileHandleForReading)
+        let logs = LineReader(stderr.fileHandleForReading)
         let exited = AsyncStream<Void> { continuation in
             process.terminationHandler = { _ in continuation.finish() }
         }
@@ -67,10 +69,30 @@ struct DevProcessTests {
         ])
         #expect(plain.outputText.contains("com.brand.app"), "\(plain.errorText)")
 
+        // A host added while it runs gets a leaf, and the server loads it.
+        try FileManager.default.createDirectory(atPath: served + "/new.example", withIntermediateDirectories: true)
+        try Data(#"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.new.app"],"components":[{"/":"/*"}]}]}}"#.utf8)
+            .write(to: URL(fileURLWithPath: served + "/new.example/apple-app-site-association"))
+        _ = try #require(await lines.first { $0.hasPrefix("aasa dev: issued") && $0.hasSuffix("new.example") })
+        var newHost = try await Self.fetch(curl, "new.example", https, ca: root + "/ca/ca.pem")
+        // Each retry follows a reload (the certificate is loaded by one);
+        // the test's time limit bounds the wait.
+        while newHost.status != 0, await logs.first(where: { $0.contains(" reloaded") }) != nil {
+            newHost = try await Self.fetch(curl, "new.example", https, ca: root + "/ca/ca.pem")
+        }
+        #expect(newHost.outputText.contains("com.new.app"), "\(newHost.errorText)")
+
         kill(process.processIdentifier, SIGINT)
         // The time limit above is the deadline for a prompt exit.
         for await _ in exited {}
         #expect(process.terminationReason == .exit)
         #expect(process.terminationStatus == 0)
+    }
+
+    static func fetch(_ curl: SystemTool, _ name: String, _ port: Int, ca: String) async throws -> SystemTool.Result {
+        try await curl.run([
+            "--silent", "--show-error", "--max-time", "10", "--cacert", ca,
+            "--resolve", "\(name):\(port):127.0.0.1", "https://\(name):\(port)/.well-known/apple-app-site-association",
+        ])
     }
 }

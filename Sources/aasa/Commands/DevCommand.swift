@@ -22,7 +22,8 @@ struct DevCommand: AsyncParsableCommand {
             Makes (once) the development CA of `aasa dev-cert`, issues a leaf certificate for \
             every host of the directory that has none from it or whose leaf expires within 30 \
             days, then serves the directory on --port (HTTP) and --tls-port (HTTPS) at once, \
-            re-reading it every --poll-interval seconds. It prints, per host, the URLs to try \
+            re-reading it every --poll-interval seconds (a host added meanwhile gets its leaf \
+            too). It prints, per host, the URLs to try \
             and the entitlement line (applinks:<host>?mode=developer), the addresses of this \
             machine on the network, and the steps on the phone. Ctrl-C stops it (exit 0).
 
@@ -94,9 +95,16 @@ struct DevCommand: AsyncParsableCommand {
             logger.critical("cannot start", metadata: ["error": "\(error)"])
             throw ExitCode(1)
         }
+        let leaves = DevLeafIssuer(
+            authority: authority,
+            directory: dir,
+            interval: .milliseconds(Int(max(pollInterval, 1) * 1000)),
+            logger: logger,
+            issued: { Self.say("aasa dev: issued \($0.certificatePath) for \($0.names.joined(separator: ", "))") }
+        )
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(
-                services: services.map { ServiceGroupConfiguration.ServiceConfiguration(service: $0) },
+                services: (services + [leaves]).map { ServiceGroupConfiguration.ServiceConfiguration(service: $0) },
                 gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger
             )

@@ -14,9 +14,11 @@ struct DevInstructions {
     static let readyLine = "aasa dev: ready"
 
     var text: String {
-        var lines = ["", "Hosts (files are watched: edits are served within a second):"]
+        var lines = [
+            "", "Hosts (files are watched: edits are served within a second; a new host gets its certificate):",
+        ]
         if hosts.isEmpty {
-            lines.append("  none yet: add <dir>/<host>/apple-app-site-association, then restart aasa dev")
+            lines.append("  none yet: add <dir>/<host>/apple-app-site-association")
         }
         for host in hosts {
             lines.append("  \(host.names.joined(separator: ", "))")
