@@ -193,11 +193,31 @@ struct ConfigurationSourcesTests {
         let issue = try #require(Self.issues(ConfigurationSources(file: path)).first)
         #expect(issue.rule == .incompleteTLS)
         #expect(issue.source == .combined)
-        let paired = try ConfigurationSources(file: path, environment: ["AASA_TLS_KEY": "/etc/aasa/key.pem"]).load()
+        let paired = try ConfigurationSources(
+            file: path,
+            environment: ["AASA_TLS_KEY": "/etc/aasa/key.pem", "AASA_HTTPS_PORT": "8443"]
+        ).load()
         #expect(paired.tls.isEnabled)
+        #expect(paired.https?.port == 8443)
         let keyOnly = Self.issues(
             ConfigurationSources(flags: [.init(flag: "--tls-key", key: "tls.key", value: .string("k"))])
         )
         #expect(keyOnly.map(\.rule) == [.incompleteTLS])
+    }
+
+    @Test func httpsSettingsNeedTheHTTPSPort() throws {
+        let noPort = Self.issues(
+            ConfigurationSources(environment: [
+                "AASA_TLS_CERTIFICATE": "c.pem", "AASA_TLS_KEY": "k.pem", "AASA_HTTPS_BIND": "127.0.0.1",
+            ])
+        )
+        #expect(noPort.map(\.rule) == [.incompleteTLS, .incompleteTLS])
+        #expect(noPort.map(\.path.description).sorted() == ["https.bind", "tls"])
+        let withPort = try ConfigurationSources(flags: [
+            .init(flag: "--tls-port", key: "https.port", value: .number(0)),
+            .init(flag: "--tls-cert", key: "tls.certificate", value: .string("c.pem")),
+            .init(flag: "--tls-key", key: "tls.key", value: .string("k.pem")),
+        ]).load()
+        #expect(withPort.https == .init(bind: "0.0.0.0", port: 0))
     }
 }

@@ -51,20 +51,36 @@ public struct ConfigurationSources: Sendable {
             InMemoryProvider(name: "file", values: fileLayer),
         ])
         let configuration = ServerConfiguration(reader: reader)
+        var combined: [ConfigurationIssue] = []
+        func incomplete(_ path: JSONPath, _ message: String) {
+            combined.append(ConfigurationIssue(source: .combined, path: path, rule: .incompleteTLS, message: message))
+        }
         // A certificate without its key would silently serve plain HTTP.
         if (configuration.tls.certificatePath == nil) != (configuration.tls.keyPath == nil) {
             let missing = configuration.tls.certificatePath == nil ? "tls.certificate" : "tls.key"
             let present = missing == "tls.key" ? "tls.certificate" : "tls.key"
-            throw ConfigurationError(issues: [
-                ConfigurationIssue(
-                    source: .combined,
-                    path: JSONPath([.key("tls")]),
-                    rule: .incompleteTLS,
-                    message: "\(present) is set but \(missing) is not: HTTPS needs both (from the file, "
-                        + "the environment or the flags), or neither for plain HTTP"
-                )
-            ])
+            incomplete(
+                JSONPath([.key("tls")]),
+                "\(present) is set but \(missing) is not: HTTPS needs both (from the file, "
+                    + "the environment or the flags), or neither for plain HTTP"
+            )
         }
+        // HTTPS listens only on https.port: without it these would be ignored.
+        if configuration.https == nil {
+            if configuration.tls.isEnabled {
+                incomplete(
+                    JSONPath([.key("tls")]),
+                    "tls.certificate is set but https.port (--tls-port) is not: HTTPS is served on its own port"
+                )
+            }
+            if reader.string(forKey: "https.bind") != nil {
+                incomplete(
+                    JSONPath([.key("https"), .key("bind")]),
+                    "https.bind is set but https.port (--tls-port) is not"
+                )
+            }
+        }
+        guard combined.isEmpty else { throw ConfigurationError(issues: combined) }
         return configuration
     }
 }
