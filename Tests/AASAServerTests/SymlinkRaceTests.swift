@@ -57,8 +57,13 @@ struct SymlinkRaceTests {
         var previous = SiteSnapshot.empty
         var servedInside = 0
         var refused = 0
-        for index in 0..<2_000 {
-            let outcome = try loader.load(previous: previous, force: index % 2 == 0)
+        // At least 2,000 loads, and on until both states were met: on a loaded
+        // machine the swapper may not be scheduled during the first 2,000.
+        // The bound ends the loop; the time limit bounds the test.
+        var loads = 0
+        while loads < 2_000 || servedInside == 0 || refused == 0, loads < 200_000 {
+            let outcome = try loader.load(previous: previous, force: loads % 2 == 0)
+            loads += 1
             let apps = outcome.snapshot.sites["a.example"]?.appleAppSiteAssociation?.appIDs ?? []
             #expect(!apps.contains("ABCDE12345.com.outside.app"))
             if apps == ["ABCDE12345.com.inside.app"] { servedInside += 1 }
