@@ -35,15 +35,15 @@ struct AssetLinksDynamicRuleTests {
         (#"[{"exclude": false}]"#, ["\(list)[0] assetlinks.dynamic-empty-rule warning"]),
         (#"[{"/": "products/*"}]"#, ["\(list)[0][\"/\"] assetlinks.dynamic-path warning"]),
         (#"[{"/": ""}]"#, ["\(list)[0][\"/\"] assetlinks.dynamic-path warning"]),
-        (#"[{"/": "*.pdf"}]"#, ["\(list)[0][\"/\"] assetlinks.dynamic-wildcard warning"]),
+        (#"[{"/": "*.pdf"}]"#, ["\(list)[0][\"/\"] assetlinks.dynamic-wildcard info"]),
         (#"[{"/": "/$(lang)/menu"}]"#, ["\(list)[0][\"/\"] assetlinks.dynamic-variable warning"]),
         (#"[{"/": "/caf%C3%A9"}]"#, ["\(list)[0][\"/\"] assetlinks.dynamic-encoded-pattern warning"]),
         (#"[{"/": "/100%"}]"#, []),
-        (#"[{"/": "/*/privacy/*"}]"#, ["\(list)[0][\"/\"] assetlinks.dynamic-wildcard warning"]),
+        (#"[{"/": "/*/privacy/*"}]"#, ["\(list)[0][\"/\"] assetlinks.dynamic-wildcard info"]),
         (#"[{"/": "/a/?*"}]"#, []),
         (#"[{"?": {"": "*"}}]"#, ["\(list)[0][\"?\"][\"\"] assetlinks.dynamic-query-name warning"]),
         (#"[{"?": {"a=b": "*"}}]"#, ["\(list)[0][\"?\"][\"a=b\"] assetlinks.dynamic-query-name warning"]),
-        (##"[{"#": "*x*"}]"##, ["\(list)[0][\"#\"] assetlinks.dynamic-wildcard warning"]),
+        (##"[{"#": "*x*"}]"##, ["\(list)[0][\"#\"] assetlinks.dynamic-wildcard info"]),
         // Rules that can never decide
         (#"[{"/": "*"}, {"/": "/x"}]"#, ["\(list)[1] assetlinks.dynamic-unreachable-rule warning"]),
         (

@@ -182,6 +182,16 @@ struct AssetLinksMatcherTests {
         #expect(AndroidGlob(pattern).matches(text) == matches)
     }
 
+    /// A coverage proof costs one table cell per pair of tokens: two huge
+    /// patterns are not compared at all (so even one covering itself is not
+    /// reported), keeping the origin's reload bounded.
+    @Test func coverageProofsAreBounded() {
+        #expect(AndroidGlob("/a/*").covers(AndroidGlob("/a/*b")))
+        #expect(!AndroidGlob("/a/*b").covers(AndroidGlob("/a/*")))
+        let huge = "/" + String(repeating: "a*", count: 1_100)
+        #expect(!AndroidGlob(huge).covers(AndroidGlob(huge)))
+    }
+
     @Test func decodingKeepsMalformedEscapesAndReplacesBadUTF8() {
         #expect(DynamicLinkInput.decode("/a%zz%4") == "/a%zz%4")
         #expect(DynamicLinkInput.decode("/%FF") == "/\u{FFFD}")

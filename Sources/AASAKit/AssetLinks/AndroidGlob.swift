@@ -33,10 +33,18 @@ struct AndroidGlob: Sendable {
     }
 
     /// Whether this pattern matches every string `other` matches (sound, not
-    /// complete: `false` means "not provable").
+    /// complete: `false` means "not provable"). The proof fills a table of
+    /// one cell per pair of tokens, so two huge patterns are not compared.
     func covers(_ other: AndroidGlob) -> Bool {
-        GlobSubsumption(coveringFolds: false, coveredFolds: false).covers(tokens, other.tokens)
+        guard tokens.count.multipliedReportingOverflow(by: other.tokens.count).partialValue <= Self.coverageCells,
+            tokens.count < Self.coverageCells, other.tokens.count < Self.coverageCells
+        else { return false }
+        return GlobSubsumption(coveringFolds: false, coveredFolds: false).covers(tokens, other.tokens)
     }
+
+    /// Table cells one coverage proof may use: far beyond hand-written
+    /// patterns, and a bounded cost on reload for generated ones.
+    static let coverageCells = 1_000_000
 
     /// Whether a `*` is followed by more pattern: the shape whose result
     /// depends on how the matcher backtracks (see docs/ANDROID.md).

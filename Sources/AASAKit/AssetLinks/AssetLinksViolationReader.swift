@@ -122,8 +122,16 @@ enum AssetLinksViolationReader {
         let key = shape.last ?? ""
         switch (violation.keyword, key) {
         case ("additionalProperties", "caseSensitive"), ("additionalProperties", "percentEncoded"):
-            message +=
-                "; Android's dynamic rules have no such flag: they always compare the decoded URL case-sensitively"
+            message =
+                "unknown key \(quoted(key)): Android's dynamic rules have no such flag and always compare the "
+                + "decoded URL case-sensitively"
+        case ("additionalProperties", _):
+            // The schema's own wording speaks of Apple's system; say it for Android.
+            let known = shape.count == 4 ? [DynamicRuleSet.componentsKey] : DynamicRule.keys
+            message = "unknown key \(quoted(key))"
+            if let close = SchemaMessages.closest(to: key, among: known) {
+                message += " (did you mean \(quoted(close))?)"
+            }
         case ("type", "?"):
             message += "; on Android \"?\" is an object of parameter name to value pattern"
         default:

@@ -24,6 +24,9 @@ public struct DynamicRule: Sendable {
         public var pattern: String
     }
 
+    /// The keys a rule may have.
+    static let keys = ["/", "#", "?", "exclude", "comments"]
+
     /// Reads a rule object; wrongly typed keys read as absent (the schema
     /// reports them, and Android then ignores the whole set).
     init(_ object: JSONObject, index: Int, path: JSONPath) {

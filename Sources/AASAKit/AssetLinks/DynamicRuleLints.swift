@@ -131,7 +131,7 @@ struct DynamicRuleLints {
         }
         if AndroidGlob(pattern).hasInnerStar {
             diagnostics.append(
-                .warning(
+                .info(
                     "assetlinks.dynamic-wildcard",
                     at: path,
                     """
