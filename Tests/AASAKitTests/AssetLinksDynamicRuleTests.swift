@@ -130,6 +130,14 @@ struct AssetLinksDynamicRuleTests {
         #expect(Sample.findings(json) == ["[1] assetlinks.dynamic-split warning"])
     }
 
+    @Test func longPatternsSkipTheUnreachableCheck() {
+        let long = "/" + String(repeating: "a*", count: 2_000)
+        let rules = (0..<5).map { #"{"/":"\#(long)\#($0)"}"# }.joined(separator: ",")
+        let found = Sample.findings(Sample.rules("[\(rules)]"))
+        #expect(found.contains("\(Self.list) assetlinks.dynamic-unreachable-skipped info"))
+        #expect(!found.contains { $0.contains("unreachable-rule ") })
+    }
+
     @Test func tooManyRulesSkipsTheUnreachableCheck() {
         let count = 710
         let rules = (0..<count).map { #"{"/":"/r\#($0)"}"# }.joined(separator: ",")

@@ -10,6 +10,9 @@ struct DynamicRuleLints {
     /// Rule pairs compared per list, as for the Apple lint: about 700 rules,
     /// far beyond hand-written files, checked well under a second.
     static let pairBudget = 250_000
+    /// Coverage-table cells per list: a few hundred long patterns, still
+    /// well under a second.
+    static let cellBudget = 50_000_000
 
     func diagnostics() -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
@@ -157,17 +160,24 @@ struct DynamicRuleLints {
     /// bounded by ``pairBudget``.
     private func unreachableRules(_ set: DynamicRuleSet) -> [Diagnostic] {
         let rules = set.rules
+        let shapes = rules.map(DynamicRuleShape.init)
         let pairs = rules.count * (rules.count - 1) / 2
-        guard pairs <= Self.pairBudget else {
+        // A proof costs about one table cell per pair of tokens of the two rules.
+        let sizes = shapes.map(\.tokenCount)
+        let total = sizes.reduce(0, +)
+        let cells = (total * total - sizes.reduce(0) { $0 + $1 * $1 }) / 2
+        guard pairs <= Self.pairBudget, cells <= Self.cellBudget else {
             return [
                 .info(
                     "assetlinks.dynamic-unreachable-skipped",
                     at: set.path,
-                    "the list has too many rules (\(pairs) rule pairs) to check for rules that can never decide; skipped"
+                    """
+                    the list is too large (\(rules.count) rules, \(total) pattern characters) to check for rules \
+                    that can never decide; skipped
+                    """
                 )
             ]
         }
-        let shapes = rules.map(DynamicRuleShape.init)
         var diagnostics: [Diagnostic] = []
         for later in shapes.indices.dropFirst() {
             guard let earlier = shapes[..<later].firstIndex(where: { $0.covers(shapes[later]) }) else { continue }
@@ -228,6 +238,11 @@ private struct DynamicRuleShape {
     }
 
     private static let anything = AndroidGlob("*")
+
+    /// The rule's pattern tokens, the measure of what comparing it costs.
+    var tokenCount: Int {
+        (path?.tokens.count ?? 1) + (fragment?.tokens.count ?? 0) + query.reduce(0) { $0 + $1.glob.tokens.count }
+    }
 
     /// Whether this rule matches every URL `later` matches: key by key, an
     /// absent key covering anything (but an absent `#` in `later` also
