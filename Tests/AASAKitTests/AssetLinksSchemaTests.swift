@@ -23,6 +23,22 @@ struct AssetLinksSchemaTests {
         _ = try JSONSchema(bytes: Array(published))
     }
 
+    /// The shared corpus: AASAKit's evaluator and validator agree with its
+    /// labels, as python-jsonschema must in CI (.ci/check-recipes.sh).
+    @Test func corpusVerdictsAgree() throws {
+        let corpus = try JSONParser().parse(try validateFixture("assetlinks-corpus.json")).value
+        let cases = try #require(corpus["cases"]?.arrayValue)
+        #expect(cases.count > 60)
+        for entry in cases {
+            let name = entry["name"]?.stringValue ?? "?"
+            let file = try #require(entry["file"])
+            let valid = try #require(entry["valid"]?.boolValue)
+            #expect(JSONSchema.assetLinks.validate(file).isEmpty == valid, "\(name)")
+            let report = AssetLinksValidator().validate(bytes: Array(file.serialized().utf8))
+            #expect(report.hasErrors == !valid, "\(name)")
+        }
+    }
+
     /// `$` would let a trailing newline through in the evaluator's regex
     /// engine; the patterns end with a lookahead instead.
     @Test func patternsRejectATrailingNewline() throws {
