@@ -25,6 +25,12 @@ struct ValidateCommand: AsyncParsableCommand {
               aasa validate aasa/ --strict --format github
               aasa validate aasa/ --format sarif > aasa.sarif
               aasa validate apple-app-site-association --schema my-stricter.schema.json
+              aasa validate aasa/example.com/assetlinks.json --follow-includes
+
+            An assetlinks.json `include` statement is reported as not followed unless \
+            --follow-includes is given; then each included file is fetched as Google would (https \
+            only, 200 only, no redirects, at most 10 files 3 levels deep, each URL once) and \
+            validated, and the output says what each contributed.
 
             Exit status: 0 no errors (warnings allowed, unless --strict), 1 a file has errors (or \
             warnings, with --strict), 2 a path cannot be read or --schema is not a usable schema.
@@ -48,13 +54,58 @@ struct ValidateCommand: AsyncParsableCommand {
     @Option(help: "Output format: text, json, github (workflow annotations) or sarif (SARIF 2.1.0).")
     var format: ValidationFormat = .text
 
+    @Flag(
+        name: .customLong("follow-includes"),
+        help: "Fetch the files assetlinks.json include statements name, as Google would, and validate them too."
+    )
+    var followIncludes = false
+
+    @OptionGroup(title: "Fetching includes") var network: NetworkOptions
+
     func run() async throws {
-        try run(output: .standard)
+        if followIncludes {
+            try await runFollowingIncludes(output: .standard)
+        } else {
+            try run(output: .standard)
+        }
     }
 
-    /// Validates, prints through `output`, and throws the exit code when it
-    /// is not 0.
+    /// Validates local files only, prints through `output`, and throws the
+    /// exit code when it is not 0.
     func run(output: CommandOutput) throws {
+        let (reports, readFailures) = try validateFiles(output: output) { report, bytes in
+            [ValidationIncludes.notFollowed(report, bytes: bytes)]
+        }
+        try render(reports, readFailures: readFailures, output: output)
+    }
+
+    /// ``run(output:)`` with `--follow-includes`: includes are fetched
+    /// through AASAChecks' fetcher with the network options.
+    func runFollowingIncludes(output: CommandOutput) async throws {
+        let resolver: AssetLinksIncludeResolver
+        do {
+            resolver = AssetLinksIncludeResolver(fetcher: try network.makeFetcher(resolve: network.resolveOverrides()))
+        } catch {
+            output.errorLine("error: \(error.description)")
+            throw ExitCode(2)
+        }
+        var pending: [(ValidationReport, [UInt8])] = []
+        var (reports, readFailures) = try validateFiles(output: output) { report, bytes in
+            pending.append((report, bytes))
+            return []
+        }
+        for (report, bytes) in pending {
+            reports += await ValidationIncludes.followed(report, bytes: bytes, resolver: resolver)
+        }
+        try render(reports, readFailures: readFailures, output: output)
+    }
+
+    /// The reports of every file, `assetLinks` deciding what becomes of an
+    /// `assetlinks.json` report; the files that could not be read.
+    private func validateFiles(
+        output: CommandOutput,
+        assetLinks: (ValidationReport, [UInt8]) -> [ValidationReport]
+    ) throws -> (reports: [ValidationReport], readFailures: [InputError]) {
         let validator: AASAValidator
         do {
             validator = try makeValidator()
@@ -72,12 +123,20 @@ struct ValidateCommand: AsyncParsableCommand {
                 case .appleAppSiteAssociation:
                     reports.append(validator.validate(bytes: bytes, file: target.path).locating(in: bytes))
                 case .assetLinks:
-                    reports.append(AssetLinksValidator().validate(bytes: bytes, file: target.path).locating(in: bytes))
+                    reports += assetLinks(
+                        AssetLinksValidator().validate(bytes: bytes, file: target.path).locating(in: bytes),
+                        bytes
+                    )
                 }
             } catch {
                 readFailures.append(error)
             }
         }
+        return (reports, readFailures)
+    }
+
+    /// Prints the reports in the chosen format and throws the exit code.
+    private func render(_ reports: [ValidationReport], readFailures: [InputError], output: CommandOutput) throws {
         for failure in readFailures {
             output.errorLine("error: \(failure.description)")
         }

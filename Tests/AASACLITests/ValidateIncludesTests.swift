@@ -1,0 +1,42 @@
+import AASAKit
+import Testing
+
+@testable import aasa
+
+/// `aasa validate` and the `include` statements of assetlinks.json: said to
+/// be unfollowed by default; with --follow-includes, an include Google would
+/// drop is an error. (Following a working include is tested against a local
+/// server in AASAChecksTests.AssetLinksIncludeTests.)
+@Suite("aasa validate: includes")
+struct ValidateIncludesTests {
+    static func file(including url: String) -> String {
+        "[" + #"{"include":"\#(url)"},"# + ValidateCommandTests.assetLinks.dropFirst()
+    }
+
+    @Test func includesAreSaidToBeUnfollowedByDefault() throws {
+        let scratch = try ScratchDirectory(["assetlinks.json": Self.file(including: "https://example.com/more.json")])
+        let command = try ValidateCommand.parse([scratch.at("assetlinks.json")])
+        let (output, code) = try runCapturing { try command.run(output: $0) }
+        #expect(code == 0)
+        #expect(
+            output.outText.contains(
+                ":1:13: info: [0].include: https://example.com/more.json was not fetched, so its statements are not validated; pass --follow-includes to follow it [assetlinks.include-not-followed]"
+            )
+        )
+    }
+
+    /// An include that cannot be fetched, or over plain http, loses its
+    /// statements: an error, though the file itself is valid.
+    @Test(arguments: [
+        ("https://127.0.0.1:1/more.json", "could not fetch: connection refused"),
+        ("http://127.0.0.1:1/more.json", "not followed: Android follows includes only over https://"),
+    ])
+    func includeGoogleWouldDropIsAnError(url: String, reason: String) async throws {
+        let scratch = try ScratchDirectory(["assetlinks.json": Self.file(including: url)])
+        let command = try ValidateCommand.parse([scratch.at("assetlinks.json"), "--follow-includes", "--timeout", "5"])
+        let (output, code) = try await runCapturingAsync { try await command.runFollowingIncludes(output: $0) }
+        #expect(code == 1)
+        #expect(output.outText.contains(":1:13: error: [0].include: \(url): \(reason)"))
+        #expect(output.outText.contains("Google drops the statements it would contribute [assetlinks.include-failed]"))
+    }
+}
