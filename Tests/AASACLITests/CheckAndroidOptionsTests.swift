@@ -58,6 +58,26 @@ struct CheckAndroidOptionsTests {
         #expect(output.error.first?.hasPrefix(message) == true)
     }
 
+    /// The repository has an assetlinks.json for example.com, so an origin
+    /// that does not serve it fails; www.example.com has none and warns.
+    @Test func fromDirRequiresTheFilesTheDirectoryHolds() async throws {
+        let aasa = #"{"applinks":{"details":[]}}"#
+        let scratch = try ScratchDirectory([
+            "aasa/example.com/apple-app-site-association": aasa,
+            "aasa/example.com/assetlinks.json": ValidateCommandTests.assetLinks,
+            "aasa/www.example.com/apple-app-site-association": aasa,
+        ])
+        let command = try CheckCommand.parse([
+            "--from-dir", scratch.at("aasa"), "--base-url", "http://127.0.0.1:1", "--format", "json", "--timeout", "5",
+        ])
+        let (output, _) = try await runCapturingAsync { try await command.run(output: $0) }
+        let hosts = try JSONParser().parse(output.outText).value["hosts"]?.arrayValue ?? []
+        let statuses = hosts.map { host in
+            host["checks"]?.arrayValue?.first { $0["id"]?.stringValue == "android.http" }?["status"]?.stringValue
+        }
+        #expect(statuses == ["fail", "warn"])
+    }
+
     /// Without Android options a host without the file warns; with
     /// --no-assetlinks it is not asked for at all.
     @Test func missingFileWarnsByDefaultAndIsSkippedOnRequest() async throws {

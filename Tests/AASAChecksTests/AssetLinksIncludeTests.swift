@@ -43,7 +43,14 @@ import Testing
     @Test(arguments: [
         FakeResponse.notFound,
         FakeResponse(.movedPermanently, headers: [("Location", "https://example.com/v2/links.json")]),
-        FakeResponse.json(F.file(F.statement("com.example.other", fingerprints: [F.fingerprint.lowercased()]))),
+        FakeResponse.json(
+            AssetLinksFixtures.file(
+                AssetLinksFixtures.statement(
+                    "com.example.other",
+                    fingerprints: [AssetLinksFixtures.fingerprint.lowercased()]
+                )
+            )
+        ),
     ])
     func includeThatContributesNothingFails(answer: FakeResponse) async throws {
         let (report, requested) = try await check(

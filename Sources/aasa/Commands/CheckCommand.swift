@@ -21,7 +21,8 @@ struct CheckCommand: AsyncParsableCommand {
             rules; android.includes: include statements followed over HTTPS, 200 only, no \
             redirects, at most 10 files 3 levels deep; android.delegates: the apps granted \
             handle_all_urls and get_login_creds, with their certificates). A host serving none \
-            is a warning, a failure with --assetlinks, --package or --fingerprint.
+            is a warning, a failure with --assetlinks, --package or --fingerprint, and for a \
+            --from-dir host whose directory has an assetlinks.json.
 
             --base-url and --resolve only choose where to connect: the Host header, the TLS \
             server name (SNI) and the certificate check always use the host being checked, so a \
@@ -103,23 +104,38 @@ struct CheckCommand: AsyncParsableCommand {
             by: targets.filter { $0.connectTo == nil }.map { ($0.host, $0.effectivePort) },
             movedBy: ("--base-url", targets.filter { $0.viaBaseURL }.map(\.host))
         )
-        let check = HostCheck(
-            fetcher: try network.makeFetcher(resolve: overrides),
-            options: .init(
-                app: try LinkTestInvocation.app(bundleID: bundleID, appID: appID),
-                android: androidExpectations
-            )
+        let options = HostCheck.Options(
+            app: try LinkTestInvocation.app(bundleID: bundleID, appID: appID),
+            android: androidExpectations
         )
+        let check = HostCheck(fetcher: try network.makeFetcher(resolve: overrides), options: options)
+        // A host whose --from-dir directory holds an assetlinks.json must serve it.
+        var requiringOptions = options
+        if options.android.presence == .optional { requiringOptions.android.presence = .required }
+        let requiring = HostCheck(fetcher: check.fetcher, options: requiringOptions)
+        let withAssetLinks = hostsWithAssetLinks()
         let total = targets.count
         let reports = await concurrentMap(
             targets,
             limit: network.concurrency,
-            operation: { target in await check.run(target.connecting(per: overrides)) },
+            operation: { target in
+                await (withAssetLinks.contains(target.host) ? requiring : check).run(target.connecting(per: overrides))
+            },
             progress: { done, target in Terminal.progress("[\(done)/\(total)] \(target.host)") }
         )
         Terminal.endProgress()
         let output = CheckOutput(reports: reports, strict: strict)
         return (formatting.format == .json ? output.json() : output.text(), output.exitCode)
+    }
+
+    /// The hosts of `--from-dir` that have an `assetlinks.json` there.
+    private func hostsWithAssetLinks() -> Set<String> {
+        guard let fromDir, let hosts = try? InputFiles.servedHosts(directory: fromDir) else { return [] }
+        return Set(
+            hosts.filter {
+                FileManager.default.fileExists(atPath: SiteLayout.path(of: .assetLinks, host: $0, in: fromDir))
+            }
+        )
     }
 
     /// The hosts named and those of `--from-dir`, each once.

@@ -1,3 +1,4 @@
+import AASAChecks
 import AASAKit
 import ArgumentParser
 import Foundation
@@ -90,14 +91,15 @@ struct ValidateCommand: AsyncParsableCommand {
             throw ExitCode(2)
         }
         var pending: [(ValidationReport, [UInt8])] = []
-        var (reports, readFailures) = try validateFiles(output: output) { report, bytes in
+        let validated = try validateFiles(output: output) { report, bytes in
             pending.append((report, bytes))
             return []
         }
+        var reports = validated.reports
         for (report, bytes) in pending {
             reports += await ValidationIncludes.followed(report, bytes: bytes, resolver: resolver)
         }
-        try render(reports, readFailures: readFailures, output: output)
+        try render(reports, readFailures: validated.readFailures, output: output)
     }
 
     /// The reports of every file, `assetLinks` deciding what becomes of an

@@ -8,9 +8,11 @@ extension CheckOutput {
     ///     include  https://example.com/shared.json  contributed 1 statement (com.example.app)
     static func androidLines(_ report: AndroidReport) -> [String] {
         var lines: [String] = []
+        let width = report.delegations.map(\.packageName.count).max() ?? 0
         for delegation in report.delegations {
             let from = delegation.source == report.url ? "" : "  (from \(delegation.source))"
-            let head = "    android  \(delegation.relation)  \(delegation.packageName)  "
+            let package = delegation.packageName.padding(toLength: width, withPad: " ", startingAt: 0)
+            let head = "    android  \(delegation.relation)  \(package)  "
             let fingerprints = delegation.fingerprints.isEmpty ? ["(no certificate)"] : delegation.fingerprints
             for (index, fingerprint) in fingerprints.enumerated() {
                 let lead = index == 0 ? head : String(repeating: " ", count: head.count)
