@@ -1,3 +1,4 @@
+import AASAChecks
 import AASAKit
 import Testing
 
@@ -38,5 +39,27 @@ struct ValidateIncludesTests {
         #expect(code == 1)
         #expect(output.outText.contains(":1:13: error: [0].include: \(url): \(reason)"))
         #expect(output.outText.contains("Google drops the statements it would contribute [assetlinks.include-failed]"))
+    }
+
+    /// What a followed include contributed is said; a loop warns; a lost
+    /// include is an error.
+    @Test func eachIncludeSaysWhatBecameOfIt() throws {
+        let shared = try #require(AssetLinksFile(bytes: Array(ValidateCommandTests.assetLinks.utf8)))
+        func included(_ outcome: IncludedFile.Outcome) -> IncludedFile {
+            IncludedFile(
+                url: "https://example.com/shared.json",
+                includedFrom: "assetlinks.json",
+                path: JSONPath([.index(0), .key("include")]),
+                depth: 1,
+                outcome: outcome
+            )
+        }
+        let followed = ValidationIncludes.diagnostic(for: included(.followed(shared)))
+        #expect(followed.severity == .info)
+        #expect(followed.message == "https://example.com/shared.json: contributed 1 statement (com.example.app)")
+        #expect(ValidationIncludes.diagnostic(for: included(.notFollowed(.alreadyIncluded))).severity == .warning)
+        let lost = ValidationIncludes.diagnostic(for: included(.notFollowed(.status("404 Not Found"))))
+        #expect(lost.severity == .error)
+        #expect(lost.code == "assetlinks.include-failed")
     }
 }

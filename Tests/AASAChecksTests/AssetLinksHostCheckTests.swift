@@ -42,6 +42,9 @@ import Testing
             android.delegations.allSatisfy { $0.fingerprints == [F.fingerprint] && $0.packageName == "com.example.app" }
         )
         #expect(report.status == .pass)
+        let json = report.json["android"]
+        #expect(json?["delegations"]?.arrayValue?.count == 2)
+        #expect(json?["served"] == .bool(true))
     }
 
     /// Android never follows a redirect, even to the right file.
