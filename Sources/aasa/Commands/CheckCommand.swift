@@ -7,7 +7,8 @@ import Foundation
 struct CheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Check that hosts serve their apple-app-site-association the way Apple requires.",
+        abstract:
+            "Check that hosts serve apple-app-site-association and assetlinks.json the way Apple and Android require.",
         discussion: """
             Fetches https://<host>/.well-known/apple-app-site-association without following \
             redirects and reports, check by check with stable ids: connect, tls.trusted, \
