@@ -1,4 +1,5 @@
 import AASAKit
+import Foundation
 import NIOHTTP1
 import Testing
 
@@ -126,5 +127,35 @@ import Testing
                 == [.overBudget(limit: 10), .overBudget(limit: 10)]
         )
         #expect(requested.filter { $0 != Self.path && $0.hasSuffix(".json") }.count == 10)
+    }
+
+    /// Over TLS, each include from its own host (moved by `--resolve`, as
+    /// `validate --follow-includes` fetches): followed when the certificate
+    /// names the host, contributing nothing when it does not.
+    @Test(arguments: [true, false])
+    func includeIsFetchedOverTLSFromItsOwnHost(certificateNamesTheHost: Bool) async throws {
+        let certificates = try TestCertificates()
+        let caFile = try certificates.writeCAFile()
+        defer { try? FileManager.default.removeItem(atPath: caFile) }
+        let leaf = try certificates.issue(names: [certificateNamesTheHost ? "example.com" : "other.example"])
+        let shared = FakeResponse.json(F.file(F.statement("com.example.other")))
+        try await FakeHTTPServer.with(tls: try TestCertificates.serverContext(leaf)) { head in
+            head.uri == "/shared.json" ? shared : .notFound
+        } _: { server in
+            let resolve = [ResolveOverride(domain: "example.com", port: server.port, address: "127.0.0.1")]
+            let fetcher = try HTTPFetcher(configuration: .init(timeout: .seconds(5), caFile: caFile, resolve: resolve))
+            let text = F.file(F.statement(), F.include("https://example.com:\(server.port)/shared.json"))
+            let root = try #require(AssetLinksFile(bytes: Array(text.utf8)))
+            let includes = await AssetLinksIncludeResolver(fetcher: fetcher).resolve(root, at: "assetlinks.json")
+            #expect(includes.count == 1)
+            if certificateNamesTheHost {
+                #expect(includes.first?.summary == "contributed 1 statement (com.example.other)")
+            } else {
+                guard case .fetch(let error)? = includes.first?.problem, case .tls = error.kind else {
+                    Issue.record("expected a TLS failure, got \(String(describing: includes.first?.problem))")
+                    return
+                }
+            }
+        }
     }
 }
