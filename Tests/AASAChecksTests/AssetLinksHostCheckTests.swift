@@ -105,6 +105,16 @@ import Testing
         #expect(report.status == .fail)
     }
 
+    /// A body that never ends is a file served wrongly, not a missing one:
+    /// it fails even when no Android app is expected.
+    @Test func endlessBodyFailsRatherThanCountingAsMissing() async throws {
+        let endless = FakeResponse(.ok, headers: [("Content-Type", "application/json")], delivery: .endless)
+        let (report, _) = try await Self.check([Self.path: endless])
+        #expect(report.check("android.size")?.status == .fail)
+        #expect(report.check("android.size")?.message.contains("larger than") == true)
+        #expect(report.status == .fail)
+    }
+
     /// One lowercase fingerprint makes Google reject the file: the finding
     /// names the JSON path and the line and column.
     @Test func invalidFileFailsWithPathAndPosition() async throws {

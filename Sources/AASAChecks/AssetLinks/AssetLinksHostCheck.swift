@@ -31,7 +31,17 @@ struct AssetLinksHostCheck {
         do {
             response = try await fetcher.fetch(target.request(HostTarget.assetLinksPath))
         } catch {
-            return (absent("could not fetch \(HostTarget.assetLinksPath): \(error.message)"), report)
+            // A body that was there but unreadable is a file served wrongly, not a missing one.
+            switch error.kind {
+            case .bodyTooLarge:
+                let size = CheckResult("android.size", .fail, error.message)
+                return (completed([size], skipping: "the file could not be read whole"), report)
+            case .undecodableBody:
+                let valid = CheckResult("android.valid", .fail, "\(error.message); Android cannot read it either")
+                return (completed([valid], skipping: "the file could not be decoded"), report)
+            default:
+                return (absent("could not fetch \(HostTarget.assetLinksPath): \(error.message)"), report)
+            }
         }
         if response.isRedirect {
             let location = response.header("Location") ?? "(no Location)"
