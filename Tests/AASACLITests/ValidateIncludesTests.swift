@@ -26,6 +26,17 @@ struct ValidateIncludesTests {
         )
     }
 
+    /// Fetch options without --follow-includes would be ignored: a usage error.
+    @Test func fetchOptionsWithoutFollowingAreAUsageError() throws {
+        let scratch = try ScratchDirectory(["assetlinks.json": ValidateCommandTests.assetLinks])
+        let command = try ValidateCommand.parse([
+            scratch.at("assetlinks.json"), "--resolve", "example.com:443:127.0.0.1",
+        ])
+        let (output, code) = try runCapturing { try command.run(output: $0) }
+        #expect(code == 2)
+        #expect(output.error.first?.contains("apply only with --follow-includes") == true)
+    }
+
     /// An include that cannot be fetched, or over plain http, loses its
     /// statements: an error, though the file itself is valid.
     @Test(arguments: [

@@ -61,7 +61,7 @@ struct ValidateCommand: AsyncParsableCommand {
     )
     var followIncludes = false
 
-    @OptionGroup(title: "Fetching includes") var network: NetworkOptions
+    @OptionGroup(title: "Fetching includes (with --follow-includes)") var fetching: IncludeFetchOptions
 
     func run() async throws {
         if followIncludes {
@@ -74,6 +74,10 @@ struct ValidateCommand: AsyncParsableCommand {
     /// Validates local files only, prints through `output`, and throws the
     /// exit code when it is not 0.
     func run(output: CommandOutput) throws {
+        guard !fetching.isUsed else {
+            output.errorLine("error: --timeout, --insecure, --ca-file and --resolve apply only with --follow-includes")
+            throw ExitCode(2)
+        }
         let (reports, readFailures) = try validateFiles(output: output) { report, bytes in
             [ValidationIncludes.notFollowed(report, bytes: bytes)]
         }
@@ -85,7 +89,7 @@ struct ValidateCommand: AsyncParsableCommand {
     func runFollowingIncludes(output: CommandOutput) async throws {
         let resolver: AssetLinksIncludeResolver
         do {
-            resolver = AssetLinksIncludeResolver(fetcher: try network.makeFetcher(resolve: network.resolveOverrides()))
+            resolver = AssetLinksIncludeResolver(fetcher: try fetching.makeFetcher())
         } catch {
             output.errorLine("error: \(error.description)")
             throw ExitCode(2)
