@@ -78,14 +78,15 @@ struct ValidateCommand: AsyncParsableCommand {
             output.errorLine("error: --timeout, --insecure, --ca-file and --resolve apply only with --follow-includes")
             throw ExitCode(2)
         }
-        let (reports, readFailures) = try validateFiles(output: output) { report, bytes in
-            [ValidationIncludes.notFollowed(report, bytes: bytes)]
+        let (validated, readFailures) = try validateFiles(output: output)
+        let reports = validated.flatMap { report, assetLinksBytes in
+            assetLinksBytes.map { [ValidationIncludes.notFollowed(report, bytes: $0)] } ?? [report]
         }
         try render(reports, readFailures: readFailures, output: output)
     }
 
     /// ``run(output:)`` with `--follow-includes`: includes are fetched
-    /// through AASAChecks' fetcher with the network options.
+    /// through AASAChecks' fetcher with the fetch options.
     func runFollowingIncludes(output: CommandOutput) async throws {
         let resolver: AssetLinksIncludeResolver
         do {
@@ -94,24 +95,24 @@ struct ValidateCommand: AsyncParsableCommand {
             output.errorLine("error: \(error.description)")
             throw ExitCode(2)
         }
-        var pending: [(ValidationReport, [UInt8])] = []
-        let validated = try validateFiles(output: output) { report, bytes in
-            pending.append((report, bytes))
-            return []
-        }
-        var reports = validated.reports
-        for (report, bytes) in pending {
+        let (validated, readFailures) = try validateFiles(output: output)
+        var reports: [ValidationReport] = []
+        for (report, assetLinksBytes) in validated {
+            guard let bytes = assetLinksBytes else {
+                reports.append(report)
+                continue
+            }
             reports += await ValidationIncludes.followed(report, bytes: bytes, resolver: resolver)
         }
-        try render(reports, readFailures: validated.readFailures, output: output)
+        try render(reports, readFailures: readFailures, output: output)
     }
 
-    /// The reports of every file, `assetLinks` deciding what becomes of an
-    /// `assetlinks.json` report; the files that could not be read.
+    /// The report of every file, in order, with the bytes of each
+    /// `assetlinks.json` (whose includes are handled next); the files that
+    /// could not be read.
     private func validateFiles(
-        output: CommandOutput,
-        assetLinks: (ValidationReport, [UInt8]) -> [ValidationReport]
-    ) throws -> (reports: [ValidationReport], readFailures: [InputError]) {
+        output: CommandOutput
+    ) throws -> (reports: [(report: ValidationReport, assetLinksBytes: [UInt8]?)], readFailures: [InputError]) {
         let validator: AASAValidator
         do {
             validator = try makeValidator()
@@ -121,18 +122,18 @@ struct ValidateCommand: AsyncParsableCommand {
         }
         let (targets, problems, misnamed) = ValidationTarget.expand(paths)
         var readFailures = problems
-        var reports = misnamed.map(Self.misnamedReport)
+        var reports: [(report: ValidationReport, assetLinksBytes: [UInt8]?)] = misnamed.map {
+            (Self.misnamedReport($0), nil)
+        }
         for target in targets {
             do {
                 let bytes = try InputFiles.bytes(target.path, what: "file")
                 switch target.kind {
                 case .appleAppSiteAssociation:
-                    reports.append(validator.validate(bytes: bytes, file: target.path).locating(in: bytes))
+                    reports.append((validator.validate(bytes: bytes, file: target.path).locating(in: bytes), nil))
                 case .assetLinks:
-                    reports += assetLinks(
-                        AssetLinksValidator().validate(bytes: bytes, file: target.path).locating(in: bytes),
-                        bytes
-                    )
+                    let report = AssetLinksValidator().validate(bytes: bytes, file: target.path).locating(in: bytes)
+                    reports.append((report, bytes))
                 }
             } catch {
                 readFailures.append(error)
