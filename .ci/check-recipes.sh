@@ -285,6 +285,23 @@ PY
 
 # Shape of the demo (the AASA semantics are checked by `aasa validate` /
 # `aasa test-links`, wired in .ci/run).
+# The published assetlinks.json schema judged by an independent implementation
+# (python-jsonschema, installed with check-jsonschema): both schemas are valid
+# 2020-12 documents, the demo's files pass, and every case of the shared corpus
+# gets the verdict AASAKit's evaluator gives it (AssetLinksSchemaTests).
+check_schemas() {
+    check-jsonschema --check-metaschema schema/*.schema.json || return 1
+    check-jsonschema --schemafile schema/assetlinks.schema.json aasa/*/assetlinks.json || return 1
+    "$venv/bin/python" - << 'PY'
+import json, sys, jsonschema
+validator = jsonschema.Draft202012Validator(json.load(open("schema/assetlinks.schema.json", encoding="utf-8")))
+corpus = json.load(open("Tests/AASAKitTests/Fixtures/validate/assetlinks-corpus.json", encoding="utf-8"))["cases"]
+wrong = [c["name"] for c in corpus if (not any(validator.iter_errors(c["file"]))) != c["valid"]]
+print(f"{len(corpus)} corpus files, {len(wrong)} disagreements", *wrong, sep="\n  ")
+sys.exit(1 if wrong else 0)
+PY
+}
+
 check_demo() {
     python3 - << 'PY'
 import json, os, re, sys
@@ -359,6 +376,7 @@ run "kubernetes: schemas ${kube_versions[*]}" check_kubernetes
 run "github-actions: workflow schema + shellcheck" check_workflow
 run "config: keys documented, files well-typed" check_config
 run "aasa/: demo layout" check_demo
+run "schemas: python-jsonschema as referee" check_schemas
 run "kubernetes: ConfigMap volume vs aasa serve" check_kube_volume_run
 run "caddy: proxy test against aasa serve" check_caddy_run
 run "nginx: proxy test against aasa serve" check_nginx_run

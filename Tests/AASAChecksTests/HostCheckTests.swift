@@ -188,21 +188,6 @@ import Testing
         }
     }
 
-    @Test func assetLinksAreCheckedWhenAsked() async throws {
-        let statements =
-            #"[{"relation":["delegate_permission/common.handle_all_urls"],"target":{"namespace":"android_app","package_name":"com.example.app","sha256_cert_fingerprints":["14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"]}}]"#
-        try await FakeHTTPServer.with(
-            Self.origin { head in head.uri == "/.well-known/assetlinks.json" ? .json(statements) : nil }
-        ) { server in
-            let report = try await check(server, options: .init(assetLinks: true))
-            #expect(report.check("assetlinks")?.status == .pass)
-        }
-        try await FakeHTTPServer.with(Self.origin()) { server in
-            let report = try await check(server, options: .init(assetLinks: true))
-            #expect(report.check("assetlinks")?.status == .fail)
-        }
-    }
-
     @Test func privateCertificateFailsWithoutCAFile() async throws {
         let certificates = try TestCertificates()
         try await FakeHTTPServer.with(tls: try certificates.serverContext(), Self.origin()) { server in

@@ -17,24 +17,28 @@ import Foundation
 /// | `json.valid` | the body is JSON |
 /// | `aasa.schema`, `aasa.lints` | the validator finds no error (lint warnings warn) |
 /// | `legacy-path` | `/apple-app-site-association` is absent or the same file |
-/// | `assetlinks` | (when asked) `/.well-known/assetlinks.json` is served right |
+/// | `android.*` | `/.well-known/assetlinks.json` is served right (``AssetLinksHostCheck``) |
 /// | `app.listed` | (when asked) the app is in `applinks` |
 public struct HostCheck: Sendable {
     /// What to check beyond the file itself.
     public struct Options: Sendable {
         /// The app that must be listed in `applinks`.
         public var app: LinkTestApp?
-        /// Also check Android's `assetlinks.json`.
-        public var assetLinks: Bool
+        /// What Android's `assetlinks.json` must be (not checked by default).
+        public var android: AndroidExpectations
         /// Certificates expiring within this many days are a warning.
         public var expiryWarningDays: Int
         /// The clock for the expiry check.
         public var now: Date
 
-        public init(app: LinkTestApp? = nil, assetLinks: Bool = false, expiryWarningDays: Int = 14, now: Date = Date())
-        {
+        public init(
+            app: LinkTestApp? = nil,
+            android: AndroidExpectations = AndroidExpectations(presence: .notChecked),
+            expiryWarningDays: Int = 14,
+            now: Date = Date()
+        ) {
             self.app = app
-            self.assetLinks = assetLinks
+            self.android = android
             self.expiryWarningDays = expiryWarningDays
             self.now = now
         }
@@ -53,7 +57,7 @@ public struct HostCheck: Sendable {
         let url = target.url(HostTarget.wellKnownPath)
         var checks = CheckList()
         async let legacy = fetchOptional(target, HostTarget.legacyPath)
-        async let assetLinks = options.assetLinks ? fetchOptional(target, HostTarget.assetLinksPath) : nil
+        async let android = runAndroid(target)
 
         let body: [UInt8]?
         do {
@@ -76,15 +80,19 @@ public struct HostCheck: Sendable {
             checks.results[status].message +=
                 "; \(HostTarget.legacyPath) answers 200, but iOS 14 and later read only \(HostTarget.wellKnownPath)"
         }
-        if options.assetLinks {
-            checks.results.append(AssetLinksCheck.check(await assetLinks))
-        }
+        let androidResult = await android
         return HostReport(
             host: target.host,
             url: url,
             connectedTo: target.connectionDescription,
-            checks: checks.completed(skipping: "the file could not be fetched")
+            checks: checks.completed(skipping: "the file could not be fetched") + (androidResult?.checks ?? []),
+            android: androidResult?.report
         )
+    }
+
+    private func runAndroid(_ target: HostTarget) async -> (checks: [CheckResult], report: AndroidReport)? {
+        guard options.android.presence != .notChecked else { return nil }
+        return await AssetLinksHostCheck(fetcher: fetcher, expectations: options.android).run(target)
     }
 
     private func fetchOptional(_ target: HostTarget, _ path: String) async -> Result<FetchedResponse, FetchError>? {
@@ -170,6 +178,7 @@ public struct HostCheck: Sendable {
             return
         }
         let report = AASAValidator().validate(bytes: body, file: target.url(HostTarget.wellKnownPath))
+            .locating(in: body)
         let schema = report.diagnostics.filter { $0.code.hasPrefix("schema") }
         let lints = report.diagnostics.filter { !$0.code.hasPrefix("schema") }
         checks.add(Self.summarise("aasa.schema", schema, clean: "matches the AASA schema"))
@@ -198,7 +207,10 @@ public struct HostCheck: Sendable {
             return CheckResult(id, .pass, clean)
         }
         let shown = diagnostics.filter { $0.severity == worst }
-        let listed = shown.prefix(3).map { "\($0.path): \($0.message) [\($0.code)]" }.joined(separator: "; ")
+        let listed = shown.prefix(3).map { diagnostic in
+            let position = diagnostic.position.map { " (line \($0.line), column \($0.column))" } ?? ""
+            return "\(diagnostic.path)\(position): \(diagnostic.message) [\(diagnostic.code)]"
+        }.joined(separator: "; ")
         let more = shown.count > 3 ? " (+\(shown.count - 3) more)" : ""
         let noun = worst == .error ? "error" : "warning"
         return CheckResult(

@@ -10,12 +10,21 @@ public struct HostReport: Sendable {
     /// `--resolve`), as `address:port`.
     public var connectedTo: String?
     public var checks: [CheckResult]
+    /// What the host's `assetlinks.json` delegates, when it was checked.
+    public var android: AndroidReport?
 
-    public init(host: String, url: String, connectedTo: String? = nil, checks: [CheckResult]) {
+    public init(
+        host: String,
+        url: String,
+        connectedTo: String? = nil,
+        checks: [CheckResult],
+        android: AndroidReport? = nil
+    ) {
         self.host = host
         self.url = url
         self.connectedTo = connectedTo
         self.checks = checks
+        self.android = android
     }
 
     /// The worst status of any check.
@@ -30,7 +39,7 @@ public struct HostReport: Sendable {
         checks.count { $0.status == status }
     }
 
-    /// `{"host", "url", "connectedTo"?, "status", "checks": [...]}`.
+    /// `{"host", "url", "connectedTo"?, "status", "checks": [...], "android"?}`.
     public var json: JSONValue {
         var object = JSONObject()
         object["host"] = .string(host)
@@ -38,6 +47,7 @@ public struct HostReport: Sendable {
         if let connectedTo { object["connectedTo"] = .string(connectedTo) }
         object["status"] = .string(status.rawValue)
         object["checks"] = .array(checks.map(\.json))
+        if let android { object["android"] = android.json }
         return .object(object)
     }
 }

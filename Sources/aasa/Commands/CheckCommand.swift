@@ -7,14 +7,23 @@ import Foundation
 struct CheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Check that hosts serve their apple-app-site-association the way Apple requires.",
+        abstract:
+            "Check that hosts serve apple-app-site-association and assetlinks.json the way Apple and Android require.",
         discussion: """
             Fetches https://<host>/.well-known/apple-app-site-association without following \
             redirects and reports, check by check with stable ids: connect, tls.trusted, \
             tls.expiry (warning within 14 days), http.redirect, http.status, http.content-type \
             (application/json; others warn), file.size (uncompressed, at most 131,072 bytes), \
             json.valid, aasa.schema, aasa.lints, legacy-path (/apple-app-site-association), and \
-            when asked assetlinks and app.listed. Hosts are checked concurrently.
+            app.listed when asked. Hosts are checked concurrently.
+
+            Android: /.well-known/assetlinks.json is checked on every host (android.http: 200, \
+            no redirect; android.type: application/json; android.size; android.valid: Google's \
+            rules; android.includes: include statements followed over HTTPS, 200 only, no \
+            redirects, at most 10 files 3 levels deep; android.delegates: the apps granted \
+            handle_all_urls and get_login_creds, with their certificates). A host serving none \
+            is a warning, a failure with --assetlinks, --package or --fingerprint, and for a \
+            --from-dir host whose directory has an assetlinks.json.
 
             --base-url and --resolve only choose where to connect: the Host header, the TLS \
             server name (SNI) and the certificate check always use the host being checked, so a \
@@ -25,6 +34,7 @@ struct CheckCommand: AsyncParsableCommand {
               aasa check --from-dir aasa/ --base-url http://127.0.0.1:8080
               aasa check example.com --resolve example.com:443:10.0.0.5 --ca-file staging-ca.pem
               aasa check staging.example.com --ca-file staging-ca.pem --format json
+              aasa check example.com --package com.example.app --fingerprint 14:6D:E9:…:C5
 
             Exit status: 0 no check failed, 1 a check failed (or warned, with --strict), \
             2 bad input.
@@ -58,14 +68,13 @@ struct CheckCommand: AsyncParsableCommand {
     @Flag(help: "Fail on warnings too (a wrong Content-Type, an expiring certificate, lint warnings): exit 1.")
     var strict = false
 
-    @Flag(name: .customLong("assetlinks"), help: "Also check /.well-known/assetlinks.json.")
-    var assetLinks = false
-
     @Option(
         name: .customLong("from-dir"),
         help: ArgumentHelp("Also check every host this `aasa serve` directory has a file for.", valueName: "dir")
     )
     var fromDir: String?
+
+    @OptionGroup(title: "Android") var android: AndroidCheckOptions
 
     @OptionGroup var network: NetworkOptions
 
@@ -77,11 +86,18 @@ struct CheckCommand: AsyncParsableCommand {
 
     /// Checks, prints through `output`, and throws the exit code when it is not 0.
     func run(output: CommandOutput) async throws {
-        try output.report(await Result.catching { () async throws(InputError) in try await execute() })
+        try output.report(
+            await Result.catching { () async throws(InputError) in
+                try await execute(notes: { output.errorLine($0) })
+            }
+        )
     }
 
-    /// The rendered reports and the exit code.
-    func execute() async throws(InputError) -> (output: String, exitCode: Int32) {
+    /// The rendered reports and the exit code; `notes` receives remarks on
+    /// the input that are not findings.
+    func execute(notes: (String) -> Void = { _ in }) async throws(InputError) -> (output: String, exitCode: Int32) {
+        let (androidExpectations, androidNotes) = try android.expectations()
+        androidNotes.forEach(notes)
         let targets = try targets()
         let overrides = try network.resolveOverrides()
         try network.requireUsed(
@@ -89,20 +105,38 @@ struct CheckCommand: AsyncParsableCommand {
             by: targets.filter { $0.connectTo == nil }.map { ($0.host, $0.effectivePort) },
             movedBy: ("--base-url", targets.filter { $0.viaBaseURL }.map(\.host))
         )
-        let check = HostCheck(
-            fetcher: try network.makeFetcher(resolve: overrides),
-            options: .init(app: try LinkTestInvocation.app(bundleID: bundleID, appID: appID), assetLinks: assetLinks)
+        let options = HostCheck.Options(
+            app: try LinkTestInvocation.app(bundleID: bundleID, appID: appID),
+            android: androidExpectations
         )
+        let check = HostCheck(fetcher: try network.makeFetcher(resolve: overrides), options: options)
+        // A host whose --from-dir directory holds an assetlinks.json must serve it.
+        var requiringOptions = options
+        if options.android.presence == .optional { requiringOptions.android.presence = .required }
+        let requiring = HostCheck(fetcher: check.fetcher, options: requiringOptions)
+        let withAssetLinks = hostsWithAssetLinks()
         let total = targets.count
         let reports = await concurrentMap(
             targets,
             limit: network.concurrency,
-            operation: { target in await check.run(target.connecting(per: overrides)) },
+            operation: { target in
+                await (withAssetLinks.contains(target.host) ? requiring : check).run(target.connecting(per: overrides))
+            },
             progress: { done, target in Terminal.progress("[\(done)/\(total)] \(target.host)") }
         )
         Terminal.endProgress()
         let output = CheckOutput(reports: reports, strict: strict)
         return (formatting.format == .json ? output.json() : output.text(), output.exitCode)
+    }
+
+    /// The hosts of `--from-dir` that have an `assetlinks.json` there.
+    private func hostsWithAssetLinks() -> Set<String> {
+        guard let fromDir, let hosts = try? InputFiles.servedHosts(directory: fromDir) else { return [] }
+        return Set(
+            hosts.filter {
+                FileManager.default.fileExists(atPath: SiteLayout.path(of: .assetLinks, host: $0, in: fromDir))
+            }
+        )
     }
 
     /// The hosts named and those of `--from-dir`, each once.

@@ -1,3 +1,4 @@
+import AASAChecks
 import AASAKit
 import ArgumentParser
 import Foundation
@@ -25,6 +26,12 @@ struct ValidateCommand: AsyncParsableCommand {
               aasa validate aasa/ --strict --format github
               aasa validate aasa/ --format sarif > aasa.sarif
               aasa validate apple-app-site-association --schema my-stricter.schema.json
+              aasa validate aasa/example.com/assetlinks.json --follow-includes
+
+            An assetlinks.json `include` statement is reported as not followed unless \
+            --follow-includes is given; then each included file is fetched as Google would (https \
+            only, 200 only, no redirects, at most 10 files 3 levels deep, each URL once) and \
+            validated, and the output says what each contributed.
 
             Exit status: 0 no errors (warnings allowed, unless --strict), 1 a file has errors (or \
             warnings, with --strict), 2 a path cannot be read or --schema is not a usable schema.
@@ -48,13 +55,64 @@ struct ValidateCommand: AsyncParsableCommand {
     @Option(help: "Output format: text, json, github (workflow annotations) or sarif (SARIF 2.1.0).")
     var format: ValidationFormat = .text
 
+    @Flag(
+        name: .customLong("follow-includes"),
+        help: "Fetch the files assetlinks.json include statements name, as Google would, and validate them too."
+    )
+    var followIncludes = false
+
+    @OptionGroup(title: "Fetching includes (with --follow-includes)") var fetching: IncludeFetchOptions
+
     func run() async throws {
-        try run(output: .standard)
+        if followIncludes {
+            try await runFollowingIncludes(output: .standard)
+        } else {
+            try run(output: .standard)
+        }
     }
 
-    /// Validates, prints through `output`, and throws the exit code when it
-    /// is not 0.
+    /// Validates local files only, prints through `output`, and throws the
+    /// exit code when it is not 0.
     func run(output: CommandOutput) throws {
+        guard !fetching.isUsed else {
+            output.errorLine("error: --timeout, --insecure, --ca-file and --resolve apply only with --follow-includes")
+            throw ExitCode(2)
+        }
+        let (validated, readFailures) = try validateFiles(output: output)
+        let reports = validated.flatMap { report, assetLinksBytes in
+            assetLinksBytes.map { [ValidationIncludes.notFollowed(report, bytes: $0)] } ?? [report]
+        }
+        try render(reports, readFailures: readFailures, output: output)
+    }
+
+    /// ``run(output:)`` with `--follow-includes`: includes are fetched
+    /// through AASAChecks' fetcher with the fetch options.
+    func runFollowingIncludes(output: CommandOutput) async throws {
+        let resolver: AssetLinksIncludeResolver
+        do {
+            resolver = AssetLinksIncludeResolver(fetcher: try fetching.makeFetcher())
+        } catch {
+            output.errorLine("error: \(error.description)")
+            throw ExitCode(2)
+        }
+        let (validated, readFailures) = try validateFiles(output: output)
+        var reports: [ValidationReport] = []
+        for (report, assetLinksBytes) in validated {
+            guard let bytes = assetLinksBytes else {
+                reports.append(report)
+                continue
+            }
+            reports += await ValidationIncludes.followed(report, bytes: bytes, resolver: resolver)
+        }
+        try render(reports, readFailures: readFailures, output: output)
+    }
+
+    /// The report of every file, in order, with the bytes of each
+    /// `assetlinks.json` (whose includes are handled next); the files that
+    /// could not be read.
+    private func validateFiles(
+        output: CommandOutput
+    ) throws -> (reports: [(report: ValidationReport, assetLinksBytes: [UInt8]?)], readFailures: [InputError]) {
         let validator: AASAValidator
         do {
             validator = try makeValidator()
@@ -64,20 +122,28 @@ struct ValidateCommand: AsyncParsableCommand {
         }
         let (targets, problems, misnamed) = ValidationTarget.expand(paths)
         var readFailures = problems
-        var reports = misnamed.map(Self.misnamedReport)
+        var reports: [(report: ValidationReport, assetLinksBytes: [UInt8]?)] = misnamed.map {
+            (Self.misnamedReport($0), nil)
+        }
         for target in targets {
             do {
                 let bytes = try InputFiles.bytes(target.path, what: "file")
                 switch target.kind {
                 case .appleAppSiteAssociation:
-                    reports.append(validator.validate(bytes: bytes, file: target.path).locating(in: bytes))
+                    reports.append((validator.validate(bytes: bytes, file: target.path).locating(in: bytes), nil))
                 case .assetLinks:
-                    reports.append(AssetLinksValidator().validate(bytes: bytes, file: target.path).locating(in: bytes))
+                    let report = AssetLinksValidator().validate(bytes: bytes, file: target.path).locating(in: bytes)
+                    reports.append((report, bytes))
                 }
             } catch {
                 readFailures.append(error)
             }
         }
+        return (reports, readFailures)
+    }
+
+    /// Prints the reports in the chosen format and throws the exit code.
+    private func render(_ reports: [ValidationReport], readFailures: [InputError], output: CommandOutput) throws {
         for failure in readFailures {
             output.errorLine("error: \(failure.description)")
         }

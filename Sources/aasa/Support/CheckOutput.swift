@@ -26,6 +26,7 @@ struct CheckOutput {
                 let id = check.id.padding(toLength: width, withPad: " ", startingAt: 0)
                 lines.append("  \(Self.label(check.status))  \(id)  \(check.message)")
             }
+            if let android = report.android { lines += Self.androidLines(android) }
             lines.append("")
         }
         lines.append(contentsOf: table())
