@@ -65,9 +65,11 @@ struct ValidateCommand: AsyncParsableCommand {
         let (targets, problems, misnamed) = ValidationTarget.expand(paths)
         var readFailures = problems
         var reports = misnamed.map(Self.misnamedReport)
+        var contents: [String: [UInt8]] = [:]
         for target in targets {
             do {
                 let bytes = try InputFiles.bytes(target.path, what: "file")
+                contents[target.path] = bytes
                 switch target.kind {
                 case .appleAppSiteAssociation:
                     reports.append(validator.validate(bytes: bytes, file: target.path).locating(in: bytes))
@@ -78,6 +80,7 @@ struct ValidateCommand: AsyncParsableCommand {
                 readFailures.append(error)
             }
         }
+        reports = CredentialSharingPass.adding(to: reports, contents: contents)
         for failure in readFailures {
             output.errorLine("error: \(failure.description)")
         }
