@@ -26,6 +26,7 @@ struct AndroidCommandTests {
     static let links = #"""
         {
           "deep_linkable_urls": ["https://example.com/shop/1"],
+          "non_deep_linkable_urls": ["https://example.com/account/1"],
           "links": [
             {"url": "https://example.com/shop/1", "expect": "matched", "platform": "android"},
             {"url": "https://example.com/account/1", "expect": "blocked", "platform": "android"},
@@ -141,7 +142,7 @@ struct AndroidCommandTests {
         let scratch = try scratch()
         let (output, code) = try testLinks(["--strict", "--coverage"], in: scratch)
         #expect(code == 0, "\(output.outText)")
-        #expect(output.out.last == "4 passed, 0 failed")
+        #expect(output.outText.hasSuffix("5 passed, 0 failed"), "\(output.outText)")
         #expect(output.outText.contains("[com.example.shop]"))
     }
 
