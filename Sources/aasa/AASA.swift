@@ -5,7 +5,8 @@ import ArgumentParser
 struct AASA: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "aasa",
-        abstract: "Host, validate and test apple-app-site-association (Universal Links) files.",
+        abstract:
+            "Host, validate and test app-link files: apple-app-site-association (Universal Links) and assetlinks.json (Android App Links).",
         discussion: """
             Exit codes: 0 success, 1 findings (invalid file, failed link, differing CDN copy), \
             2 bad input (unreadable file, not JSON, bad arguments).

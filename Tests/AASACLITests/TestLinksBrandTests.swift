@@ -184,7 +184,7 @@ struct TestLinksBrandTests {
             .filter { FileManager.default.fileExists(atPath: "\(demo)/\($0)/links.json") }
         #expect(hosts.count >= 4)
         let command = try TestLinksCommand.parse(
-            ["--dir", demo, "--bundle-id", "com.pastaio.app", "--strict", "--coverage"]
+            ["--dir", demo, "--bundle-id", "com.pastaio.app", "--package", "com.pastaio.app", "--strict", "--coverage"]
                 + hosts.flatMap { ["--links", "\(demo)/\($0)/links.json"] }
         )
         let (output, code) = try runCapturing { try command.run(output: $0) }

@@ -56,7 +56,7 @@ struct ValidateCommandTests {
         """#
 
     static let assetLinks = #"""
-        [{"relation":["delegate_permission/common.handle_all_urls"],
+        [{"relation":["delegate_permission/common.handle_all_urls","delegate_permission/common.get_login_creds"],
           "target":{"namespace":"android_app","package_name":"com.example.app",
           "sha256_cert_fingerprints":["14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"]}}]
         """#

@@ -81,9 +81,12 @@ import Testing
 
     @Test func anUnknownKeyWithoutALikelyMeaningListsTheAllowedOnes() throws {
         let problem = try #require(
-            problems(#"{"links": [{"url": "https://x", "expect": "none", "platform": "ios"}]}"#).first
+            problems(#"{"links": [{"url": "https://x", "expect": "none", "device": "ios"}]}"#).first
         )
-        #expect(problem.message == #"unknown key "platform" (allowed: "url", "expect", "appID", "bundleID")"#)
+        #expect(
+            problem.message
+                == #"unknown key "device" (allowed: "url", "expect", "appID", "bundleID", "platform", "package")"#
+        )
     }
 
     @Test func anAssociationFileByMistakeSaysSo() throws {

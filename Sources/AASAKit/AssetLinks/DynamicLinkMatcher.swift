@@ -19,8 +19,10 @@ public struct DynamicLinkMatcher: Sendable {
     /// The host the file is served for, lowercased; `nil` accepts any host.
     public let host: String?
 
-    /// Why Google rejects the file; `nil` when it does not.
-    private let rejection: String?
+    /// Why Google rejects the file (`path: message` of its first error
+    /// outside the dynamic rules); `nil` when it does not. A rejected file
+    /// verifies no App Link at all.
+    public let rejection: String?
     private let plans: [String: Plan]
 
     private enum Plan: Sendable {

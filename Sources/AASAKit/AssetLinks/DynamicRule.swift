@@ -56,13 +56,15 @@ public struct DynamicRule: Sendable {
     }
 
     /// How explanations name the rule, the way they name Apple's: the path
-    /// pattern in quotes when that is all the rule says, else the rule as JSON.
+    /// pattern in quotes when that is all the rule says, else the rule as JSON
+    /// without its `comments` (which Android ignores and which would drown
+    /// the one line an explanation gets).
     public var display: String {
-        if let pathPattern, let object = written.objectValue,
-            object.keys.allSatisfy({ $0 == "/" || $0 == "comments" })
-        {
+        guard var object = written.objectValue else { return written.serialized() }
+        if let pathPattern, object.keys.allSatisfy({ $0 == "/" || $0 == "comments" }) {
             return quoted(pathPattern)
         }
-        return written.serialized()
+        object["comments"] = nil
+        return JSONValue.object(object).serialized()
     }
 }

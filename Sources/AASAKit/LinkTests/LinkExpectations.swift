@@ -23,6 +23,11 @@
 /// `expect`. `appID` (with the team prefix) or `bundleID` (without) on an
 /// entry overrides the app the whole run is for.
 ///
+/// An entry with `"platform": "android"` is judged by the dynamic App Link
+/// rules of the host's `assetlinks.json` instead, for the app its
+/// `"package"` names (or the run's package); Apple's keys are errors there,
+/// and `"package"` is an error on an Apple entry.
+///
 /// The file is the tool's own input, so it is read strictly: it must pass
 /// the bundled ``JSONSchema/links`` schema (`schema/links.schema.json`), and
 /// a key written twice is an error. A typo must never shrink the list.
@@ -51,8 +56,14 @@ public struct LinkExpectations: Sendable, Hashable {
         /// The URL as written in the file, usually unencoded.
         public var url: String
         public var expectation: Expectation
-        /// The app this entry is for, when it names one.
+        /// The app this entry is for, when it names one (Apple entries).
         public var app: LinkTestApp?
+        /// The platform whose file judges the entry: `apple` unless the
+        /// entry says `"platform": "android"`.
+        public var platform: LinkPlatform
+        /// The Android package this entry is for, when it names one
+        /// (Android entries).
+        public var package: String?
         /// Where the entry sits in the expectations file.
         public var path: JSONPath
         /// The expectations file the entry comes from, when known.
@@ -62,12 +73,16 @@ public struct LinkExpectations: Sendable, Hashable {
             url: String,
             expectation: Expectation,
             app: LinkTestApp? = nil,
+            platform: LinkPlatform = .apple,
+            package: String? = nil,
             path: JSONPath = .root,
             file: String? = nil
         ) {
             self.url = url
             self.expectation = expectation
             self.app = app
+            self.platform = platform
+            self.package = package
             self.path = path
             self.file = file
         }
@@ -120,6 +135,7 @@ public struct LinkExpectations: Sendable, Hashable {
         {
             return .error("schema.additionalProperties", at: violation.path, unknownKey(key, known: known))
         }
+        if let platformProblem = platformDiagnostic(for: violation) { return platformProblem }
         guard violation.path.isRoot, violation.schemaPath.hasPrefix("#/anyOf/") else {
             return .error("schema.\(violation.keyword)", at: violation.path, violation.message)
         }
@@ -127,6 +143,26 @@ public struct LinkExpectations: Sendable, Hashable {
             "schema.anyOf",
             at: .root,
             #"no list of URLs: give at least one of "deep_linkable_urls", "non_deep_linkable_urls" or "links""#
+        )
+    }
+
+    /// A key of one platform in an entry of the other: the schema can only
+    /// say "not allowed" or "required"; say which key the entry needs.
+    private static func platformDiagnostic(for violation: SchemaViolation) -> Diagnostic? {
+        let schemaPath = violation.schemaPath
+        if schemaPath.contains("/then/properties/appID") || schemaPath.contains("/then/properties/bundleID") {
+            guard case .key(let key)? = violation.path.components.last else { return nil }
+            return .error(
+                "links.platform-key",
+                at: violation.path,
+                #"\#(JSONValue.string(key).serialized()) names an iOS app, but this entry is "platform": "android"; did you mean "package" (the Android application ID)?"#
+            )
+        }
+        guard schemaPath.contains("/dependentSchemas/package") else { return nil }
+        return .error(
+            "links.platform-key",
+            at: violation.path,
+            #""package" names an Android app, but this entry is for apple (the default); add "platform": "android", or name the iOS app with "bundleID""#
         )
     }
 
@@ -196,7 +232,20 @@ private struct LinkExpectationsReader {
         case (nil, let bundleID?): app = .bundleID(bundleID)
         default: app = nil
         }
-        return .init(url: url, expectation: expectation, app: app, path: path, file: file)
+        var platform = LinkPlatform.apple
+        if let written = object["platform"] {
+            guard let value = written.stringValue.flatMap(LinkPlatform.init(rawValue:)) else { throw unreadable(path) }
+            platform = value
+        }
+        return .init(
+            url: url,
+            expectation: expectation,
+            app: app,
+            platform: platform,
+            package: object["package"]?.stringValue,
+            path: path,
+            file: file
+        )
     }
 
     private func unreadable(_ path: JSONPath) -> LinkExpectationsError {

@@ -16,8 +16,13 @@ public enum LinkTestFailure: String, Sendable, Hashable, CaseIterable {
     /// The file serving the URL's host is one the system ignores whole
     /// (over 128 KiB, not JSON).
     case fileUnusable = "file-unusable"
-    /// The app to test is not in the host's `applinks`.
+    /// The app to test is not in the host's `applinks` (for an Android
+    /// entry: the package is not granted App Links in `assetlinks.json`).
     case appNotListed = "app-not-listed"
+    /// An Android entry whose package has no dynamic rules Android uses
+    /// (none written, or a malformed set Android ignores): the app's
+    /// intent filters decide, and aasa cannot see them.
+    case intentFilters = "intent-filters"
 
     /// A heading for humans.
     public var title: String {
@@ -30,6 +35,7 @@ public enum LinkTestFailure: String, Sendable, Hashable, CaseIterable {
         case .noFile: "no file"
         case .fileUnusable: "file unusable"
         case .appNotListed: "app not listed"
+        case .intentFilters: "intent filters decide"
         }
     }
 
@@ -38,7 +44,7 @@ public enum LinkTestFailure: String, Sendable, Hashable, CaseIterable {
     public var isError: Bool {
         switch self {
         case .invalidURL, .noFile, .appNotListed: true
-        case .unhandled, .excluded, .incorrectlyHandled, .httpScheme, .fileUnusable: false
+        case .unhandled, .excluded, .incorrectlyHandled, .httpScheme, .fileUnusable, .intentFilters: false
         }
     }
 }

@@ -8,7 +8,7 @@ extension LinkTestPlan {
     func checkApps(_ app: LinkTestApp?) throws(LinkTestSetupError) -> LinkTestApp? {
         // With no usable file, every result fails for its own reason
         // (no file, file unusable) and no app can be checked.
-        guard !files.isEmpty else { return app }
+        guard !files.isEmpty, items.contains(where: { $0.entry.platform == .apple }) else { return app }
         let associationFiles = files.map(\.file)
         var given: [(app: LinkTestApp, source: UnknownApp.Source)] = app.map { [($0, .run)] } ?? []
         given += items.compactMap { item in
@@ -23,7 +23,9 @@ extension LinkTestPlan {
             }
         }
         guard unknown.isEmpty else { throw .unknownApps(unknown) }
-        guard app == nil, items.contains(where: { $0.entry.app == nil }) else { return app }
+        guard app == nil, items.contains(where: { $0.entry.app == nil && $0.entry.platform == .apple }) else {
+            return app
+        }
         let listed = UnknownApp.listed(in: associationFiles)
         guard listed.count == 1 else {
             let linksFiles = files.filter { Self.looksLikeLinksFile($0.file) }.map(\.name)

@@ -82,7 +82,8 @@ struct LinkTestPlan {
         for item in items {
             guard case .success(let url) = item.url else { continue }
             let entry = item.entry
-            let key = "\(url) \(entry.app.map { "\($0.isBundleID ? "b" : "a") \($0)" } ?? "-")"
+            let app = entry.app.map { "\($0.isBundleID ? "b" : "a") \($0)" } ?? "-"
+            let key = "\(url) \(entry.platform) \(entry.package ?? "-") \(app)"
             if let first = seen[key] {
                 let same = first.expectation == entry.expectation
                 let detail =
@@ -99,7 +100,7 @@ struct LinkTestPlan {
             } else {
                 seen[key] = entry
             }
-            if url.scheme == "http", !entry.expectation.opensApp {
+            if url.scheme == "http", entry.platform == .apple, !entry.expectation.opensApp {
                 warnings.append(
                     Diagnostic(
                         .warning,

@@ -23,6 +23,10 @@ public struct LinkTestResult: Sendable {
     public var notes: [String]
     /// Why no rule matched, for a URL that should have opened the app.
     public var explanation: NoMatchExplanation?
+    /// The Android package tested (Android entries); `nil` otherwise.
+    public var package: String?
+    /// The dynamic App Link rule that decided (Android entries).
+    public var dynamicRule: DynamicRule?
 
     public init(
         entry: LinkExpectations.Entry,
@@ -34,7 +38,9 @@ public struct LinkTestResult: Sendable {
         failure: LinkTestFailure?,
         message: String,
         notes: [String] = [],
-        explanation: NoMatchExplanation? = nil
+        explanation: NoMatchExplanation? = nil,
+        package: String? = nil,
+        dynamicRule: DynamicRule? = nil
     ) {
         self.entry = entry
         self.url = url
@@ -46,17 +52,25 @@ public struct LinkTestResult: Sendable {
         self.message = message
         self.notes = notes
         self.explanation = explanation
+        self.package = package
+        self.dynamicRule = dynamicRule
     }
 
     public var passed: Bool { failure == nil }
 
-    /// Whether the URL is `http://`, which iOS never opens in an app.
-    public var isHTTP: Bool { url?.scheme == "http" }
+    /// Whether the URL is `http://` in an Apple entry: iOS never opens it
+    /// in an app (Android verifies App Links for http as for https).
+    public var isHTTP: Bool { entry.platform == .apple && url?.scheme == "http" }
+
+    /// The app tested, for messages: the app ID, or the Android package.
+    public var app: String? { appID ?? package }
 
     /// One line for humans: the verdict, and the rule that decided.
     public var summary: String {
         let expected = "expected \(entry.expectation.rawValue)"
-        let rule = rule.map { " by \($0.path) \(Self.withoutComment($0.written).serialized())" } ?? ""
+        let rule =
+            rule.map { " by \($0.path) \(Self.without("comment", in: $0.written).serialized())" }
+            ?? dynamicRule.map { " by \($0.path) \(Self.without("comments", in: $0.written).serialized())" } ?? ""
         switch failure {
         case nil where isHTTP:
             return "the browser opens: iOS opens no app for an http:// URL (no rule takes part)"
@@ -73,20 +87,24 @@ public struct LinkTestResult: Sendable {
         case .httpScheme:
             let https = decision.map { " (over https the rules decide: \($0.rawValue)\(rule))" } ?? ""
             return "http scheme: iOS opens apps for https:// links only\(https) (\(expected))"
+        case .intentFilters:
+            return "intent filters decide: \(message) (\(expected))"
         case .invalidURL, .noFile, .fileUnusable, .appNotListed:
             return "\(failure?.title ?? ""): \(message)"
         }
     }
 
-    /// A rule as written minus its `comment`, which the system ignores and
-    /// which would drown the one line a result gets.
-    private static func withoutComment(_ rule: JSONValue) -> JSONValue {
+    /// A rule as written minus its comment (`comment` for Apple, `comments`
+    /// for Android), which the system ignores and which would drown the one
+    /// line a result gets.
+    private static func without(_ commentKey: String, in rule: JSONValue) -> JSONValue {
         guard var object = rule.objectValue else { return rule }
-        object["comment"] = nil
+        object[commentKey] = nil
         return .object(object)
     }
 
-    /// `{"url", "expect", "passed", "site"?, "appID"?, "decision"?, "failure"?,
+    /// `{"url", "expect", "passed", "site"?, "platform"? (android only),
+    /// "appID"?, "package"?, "decision"?, "failure"?,
     /// "message", "rule"?, "notes"?, "explanation"?, "entry", "linksFile"?}`.
     public var json: JSONValue {
         var object = JSONObject()
@@ -94,11 +112,20 @@ public struct LinkTestResult: Sendable {
         object["expect"] = .string(entry.expectation.rawValue)
         object["passed"] = .bool(passed)
         if let site { object["site"] = .string(site) }
+        if entry.platform != .apple { object["platform"] = .string(entry.platform.rawValue) }
         if let appID { object["appID"] = .string(appID) }
+        if let package { object["package"] = .string(package) }
         if let decision { object["decision"] = .string(decision.rawValue) }
         if let failure { object["failure"] = .string(failure.rawValue) }
         object["message"] = .string(message)
         if let rule { object["rule"] = rule.json }
+        if let dynamicRule {
+            object["rule"] = [
+                "index": .number(Double(dynamicRule.index)),
+                "path": .string(dynamicRule.path.description),
+                "rule": dynamicRule.written,
+            ]
+        }
         if !notes.isEmpty { object["notes"] = .array(notes.map(JSONValue.string)) }
         if let explanation { object["explanation"] = explanation.json }
         object["entry"] = .string(entry.path.description)

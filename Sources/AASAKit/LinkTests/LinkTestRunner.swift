@@ -36,20 +36,32 @@ public struct LinkTestRunner: Sendable {
     /// Throws instead of reporting when the run cannot mean anything: an
     /// empty list, every URL skipped, an app no file lists, no app given
     /// where the files list several.
+    ///
+    /// Android entries (`"platform": "android"`) are judged by the host's
+    /// `assetlinks.json` for their own `package`, else `package`, else the
+    /// one package the files grant App Links.
     public func run(
         _ expectations: LinkExpectations,
-        app: LinkTestApp? = nil
+        app: LinkTestApp? = nil,
+        package: String? = nil
     ) throws(LinkTestSetupError)
         -> LinkTestReport
     {
         let plan = try LinkTestPlan(expectations, sites: sites, domain: domain)
         let defaultApp = try plan.checkApps(app)
+        let defaultPackage = try plan.checkPackages(package, sites: sites)
         var state = RunState()
+        var android = AndroidRunState()
         var results: [LinkTestResult] = []
         for item in plan.items {
+            if item.entry.platform == .android {
+                results.append(evaluateAndroid(item, package: item.entry.package ?? defaultPackage, state: &android))
+                continue
+            }
             results += evaluate(item, app: item.entry.app ?? app ?? defaultApp, state: &state)
         }
         var warnings = plan.warnings + state.warnings
+        if coverage { warnings += android.coverage.warnings }
         var uncovered: [UncoveredRule]?
         if coverage {
             let rules = state.coverage.uncovered

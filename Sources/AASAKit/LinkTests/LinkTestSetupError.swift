@@ -9,6 +9,12 @@ public enum LinkTestSetupError: Error, Sendable, CustomStringConvertible {
     case noAppGiven(listed: [String], looksLikeLinksFile: [String])
     /// An app was given that none of the files involved lists in `applinks`.
     case unknownApps([UnknownApp])
+    /// Android entries name no package, none was given for the run, and the
+    /// `assetlinks.json` files do not grant App Links to exactly one.
+    case noPackageGiven(granted: [String])
+    /// A package was given that no `assetlinks.json` involved grants App
+    /// Links, with the closest one that does.
+    case unknownPackage(String, granted: [String], suggestion: String?)
 
     public var description: String {
         description(namingRunApp: { app in "the \(app.isBundleID ? "bundle ID" : "app ID") \(app)" })
@@ -33,6 +39,15 @@ public enum LinkTestSetupError: Error, Sendable, CustomStringConvertible {
             return text
         case .unknownApps(let apps):
             return apps.map { $0.description(namingRunApp: namingRunApp) }.joined(separator: "\n")
+        case .noPackageGiven(let granted):
+            return granted.isEmpty
+                ? "the assetlinks.json files grant App Links (delegate_permission/common.handle_all_urls) to no package"
+                : "name the Android package to test (--package, or \"package\" on the entries): the assetlinks.json files grant App Links to several (\(granted.joined(separator: ", ")))"
+        case .unknownPackage(let package, let granted, let suggestion):
+            let listing = granted.isEmpty ? "they grant none" : "granted: \(granted.joined(separator: ", "))"
+            let hint = suggestion.map { "; did you mean \($0)?" } ?? ""
+            return
+                "package \(package) is granted App Links by no assetlinks.json of the tested hosts (\(listing))\(hint)"
         }
     }
 }

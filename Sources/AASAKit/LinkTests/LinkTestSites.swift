@@ -22,9 +22,22 @@ public struct LinkTestSites: Sendable {
             case unusable(String)
         }
 
-        public init(name: String, content: Content) {
+        /// The host's `assetlinks.json`, which judges Android entries;
+        /// `nil` when the host has none.
+        public var assetLinks: AssetLinks?
+
+        /// An `assetlinks.json` as a link test sees it.
+        public enum AssetLinks: Sendable {
+            /// The file, with its path for messages.
+            case file(AssetLinksFile, name: String)
+            /// Android reads none of it (not JSON): no App Link verifies.
+            case unusable(String)
+        }
+
+        public init(name: String, content: Content, assetLinks: AssetLinks? = nil) {
             self.name = name
             self.content = content
+            self.assetLinks = assetLinks
         }
 
         /// The file, when the system can use it.

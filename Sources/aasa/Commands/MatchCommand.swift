@@ -5,7 +5,7 @@ import ArgumentParser
 struct MatchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "match",
-        abstract: "Show what the system does with a URL, for every app in an association file.",
+        abstract: "Show what iOS (or, with --package, Android) does with a URL, and which rule decides.",
         discussion: """
             The URL is encoded the way a URL parser encodes what a person types \
             (https://example.com/fr#cartes-épargne becomes …#cartes-%C3%A9pargne) and then \
@@ -19,12 +19,25 @@ struct MatchCommand: AsyncParsableCommand {
               aasa match 'https://example.com/buy/42' --dir aasa --bundle-id com.example.app
               aasa match 'https://example.com/help?article=7' --file f.json --app-id ABCDE12345.com.example.app --format json
 
+            With --package, the host's assetlinks.json (--file, or <dir>/<host>/assetlinks.json) \
+            decides instead, by Android 15+ dynamic App Link rules: in order, the first match wins, \
+            "exclude" blocks; "?" constrains only the parameters it names. When the package has no \
+            usable rules (none written, or malformed), Android falls back to the app's intent filters, \
+            and the output says so.
+
+              aasa match 'https://example.com/buy/42' --dir aasa --package com.example.app
+
             JSON: {"url", "domain", "results": [{"appID", "decision", "rule", "reason", "opensApp", \
             "why", "explanation"}]}; "opensApp" is what a script should test; "why" is null when the \
             app opens, else blocked, no-rule-matched, host-mismatch or http-scheme.
 
+            With --package, JSON is {"url", "domain", "platform": "android", "results": [{"package", \
+            "decision", "rule", "reason", "opensApp", "why"}]}, "why" one of blocked, \
+            no-rule-matched, intent-filters or not-verified (Google rejects the file, another host).
+
             Exit status: 0 evaluated (whatever the decision), 2 bad input: the file is not JSON, \
-            the URL cannot be parsed, or the app given is in no applinks.details of the file.
+            the URL cannot be parsed, or the app given is in no applinks.details of the file (the \
+            package is granted no App Links).
             """
     )
 
@@ -54,6 +67,14 @@ struct MatchCommand: AsyncParsableCommand {
     )
     var bundleID: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Evaluate the host's assetlinks.json dynamic App Link rules (Android 15+) for this package.",
+            valueName: "name"
+        )
+    )
+    var package: String?
+
     @OptionGroup var formatting: OutputOptions
 
     func run() async throws {
@@ -62,6 +83,20 @@ struct MatchCommand: AsyncParsableCommand {
 
     /// Evaluates and prints through `output`; bad input throws exit code 2.
     func run(output: CommandOutput) throws {
+        if let package {
+            let evaluation: AndroidMatchEvaluation
+            do {
+                evaluation = try evaluateAndroid(package: package)
+            } catch {
+                output.errorLine("error: \(error.description)")
+                throw ExitCode(2)
+            }
+            switch formatting.format {
+            case .text: evaluation.textLines().forEach(output.line)
+            case .json: output.line(evaluation.json().serialized(pretty: true))
+            }
+            return
+        }
         let evaluation: MatchEvaluation
         do {
             evaluation = try evaluate()

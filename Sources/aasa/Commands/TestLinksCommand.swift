@@ -5,7 +5,7 @@ import ArgumentParser
 struct TestLinksCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "test-links",
-        abstract: "Check that listed URLs open the app, and others do not.",
+        abstract: "Check that listed URLs open the app (iOS and Android), and others do not.",
         discussion: """
             The links file lists URLs as people write them (unencoded; they are encoded like \
             a URL parser would before matching):
@@ -26,7 +26,14 @@ struct TestLinksCommand: ParsableCommand {
                "bundleID": "com.example.app"}
 
             ("expect": matched, blocked, none or not-matched; a top-level "links" array holds such \
-            objects.) The file must follow schema/links.schema.json: an unknown key, a wrong type or \
+            objects.) An entry with "platform": "android" is judged instead by the dynamic App Link \
+            rules (Android 15+) of the host's assetlinks.json, for its "package" or --package:
+
+              {"url": "https://example.com/help", "expect": "blocked", "platform": "android"}
+
+            Android entries fail when the rules cannot decide: no assetlinks.json, a file Google \
+            rejects, a package it does not grant, or no usable dynamic rules (the app's intent \
+            filters then decide, which aasa cannot see). The file must follow schema/links.schema.json: an unknown key, a wrong type or \
             an empty list is an error (exit 2), never a silently shorter list.
 
             With --dir, each URL is matched against the file of its own host (<dir>/<host>/…, or a \
@@ -44,7 +51,7 @@ struct TestLinksCommand: ParsableCommand {
 
             Example:
               aasa test-links --dir aasa --links aasa/example.com/links.json \\
-                --bundle-id com.example.app --strict --format github
+                --bundle-id com.example.app --package com.example.app --strict --format github
 
             Exit status: 0 all passed, 1 a link failed (or a warning under --strict), 2 bad input.
             """
@@ -89,6 +96,14 @@ struct TestLinksCommand: ParsableCommand {
     )
     var appID: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Test \"platform\": \"android\" entries for this Android package (default: the one the files grant).",
+            valueName: "name"
+        )
+    )
+    var package: String?
+
     @Option(help: "Output format: text, json, junit or github.")
     var format: LinkTestFormat = .text
 
@@ -128,6 +143,7 @@ struct TestLinksCommand: ParsableCommand {
             linksPaths: links,
             domain: domain,
             app: try LinkTestInvocation.app(bundleID: bundleID, appID: appID),
+            package: package,
             format: format,
             strict: strict,
             coverage: coverage

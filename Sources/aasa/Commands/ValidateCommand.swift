@@ -125,9 +125,11 @@ struct ValidateCommand: AsyncParsableCommand {
         var reports: [(report: ValidationReport, assetLinksBytes: [UInt8]?)] = misnamed.map {
             (Self.misnamedReport($0), nil)
         }
+        var contents: [String: [UInt8]] = [:]
         for target in targets {
             do {
                 let bytes = try InputFiles.bytes(target.path, what: "file")
+                contents[target.path] = bytes
                 switch target.kind {
                 case .appleAppSiteAssociation:
                     reports.append((validator.validate(bytes: bytes, file: target.path).locating(in: bytes), nil))
@@ -139,7 +141,8 @@ struct ValidateCommand: AsyncParsableCommand {
                 readFailures.append(error)
             }
         }
-        return (reports, readFailures)
+        let shared = CredentialSharingPass.adding(to: reports.map(\.report), contents: contents)
+        return (zip(shared, reports).map { ($0, $1.assetLinksBytes) }, readFailures)
     }
 
     /// Prints the reports in the chosen format and throws the exit code.

@@ -45,7 +45,9 @@ enum InputFiles {
         }
         var sites: [String: LinkTestSites.Site] = [:]
         for name in names {
-            sites[name] = try linkTestSite(servedFile(directory: directory, host: name))
+            var site = try linkTestSite(servedFile(directory: directory, host: name))
+            site.assetLinks = try assetLinks(SiteLayout.path(of: .assetLinks, host: name, in: directory))
+            sites[name] = site
         }
         return LinkTestSites(byHost: sites)
     }
@@ -71,6 +73,18 @@ enum InputFiles {
                 content: .unusable("\(path) is not JSON (\(error)); the system ignores the whole file")
             )
         }
+    }
+
+    /// A host's `assetlinks.json` as a link test sees it; `nil` when the
+    /// host has none. One Android cannot read (not JSON) is unusable, not
+    /// bad input: it is the thing under test.
+    static func assetLinks(_ path: String) throws(InputError) -> LinkTestSites.Site.AssetLinks? {
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        let bytes = try bytes(path, what: "assetlinks.json")
+        guard let file = AssetLinksFile(bytes: bytes) else {
+            return .unusable("\(path) is not JSON; Android verifies no App Link from it")
+        }
+        return .file(file, name: path)
     }
 
     /// Visible entries named like a host or a `*.` wildcard that hold an

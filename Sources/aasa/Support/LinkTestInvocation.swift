@@ -18,6 +18,8 @@ struct LinkTestInvocation {
     /// Restricts the run to this host's URLs.
     var domain: String?
     var app: LinkTestApp?
+    /// The Android package for `"platform": "android"` entries that name none.
+    var package: String?
     var format: LinkTestFormat
     /// Warnings fail the run.
     var strict = false
@@ -44,7 +46,7 @@ struct LinkTestInvocation {
         let report: LinkTestReport
         do {
             report = try LinkTestRunner(sites: sites, domain: domain, coverage: coverage)
-                .run(LinkExpectations(entries: entries), app: app)
+                .run(LinkExpectations(entries: entries), app: app, package: package)
         } catch {
             throw InputError(error.description(namingRunApp: Self.flag))
         }

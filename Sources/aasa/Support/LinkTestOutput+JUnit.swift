@@ -40,7 +40,7 @@ extension LinkTestOutput {
         var suite = Suite(tests: results.count)
         var cases = ""
         for result in results {
-            let app = result.appID.map { " [\($0)]" } ?? ""
+            let app = result.app.map { " [\($0)]" } ?? ""
             let name = Self.escape("\(result.entry.url) expect \(result.entry.expectation.rawValue)\(app)")
             let open = #"    <testcase classname="\#(Self.escape(result.entry.file ?? subject))" name="\#(name)""#
             guard let failure = result.failure else {

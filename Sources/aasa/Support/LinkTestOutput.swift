@@ -36,12 +36,12 @@ struct LinkTestOutput {
     func text() -> String {
         var lines: [String] = []
         // The app is worth a column only when the run covers several.
-        let apps = Set(report.results.compactMap(\.appID))
+        let apps = Set(report.results.compactMap(\.app))
         if apps.count == 1, let app = apps.first {
             lines.append("App ID \(app), links from \(linksFiles.joined(separator: ", "))")
         }
         for result in report.results {
-            let app = apps.count > 1 ? result.appID.map { " [\($0)]" } ?? "" : ""
+            let app = apps.count > 1 ? result.app.map { " [\($0)]" } ?? "" : ""
             lines.append("\(result.passed ? "PASS" : "FAIL")  \(result.entry.url)\(app): \(result.summary)")
             for note in result.notes where !result.passed {
                 lines.append("      note: \(note)")
