@@ -68,26 +68,26 @@ public final class ServedFile: Sendable {
             ("Vary", "Accept-Encoding"),
             ("X-Content-Type-Options", "nosniff"),
         ]
-        self.identity = EncodedResponseSet(status: .ok, headers: common, body: contents)
-        self.notModified = EncodedResponseSet(
-            status: .notModified,
-            headers: common.filter { $0.0 != "Content-Type" },
-            body: [],
-            sendsLength: false
-        )
         // Compressed once here; served only when it is actually smaller.
-        let compressed = Self.gzip(contents)
-        if let compressed, compressed.count < contents.count {
-            self.gzipSize = compressed.count
-            self.gzip = EncodedResponseSet(
-                status: .ok,
-                headers: common + [("Content-Encoding", "gzip")],
-                body: compressed
-            )
-        } else {
-            self.gzipSize = nil
-            self.gzip = identity
+        let compressed = Self.gzip(contents).flatMap { $0.count < contents.count ? $0 : nil }
+        self.gzipSize = compressed?.count
+        var parts = [
+            EncodedResponseSet.Part(status: .ok, headers: common, body: contents),
+            EncodedResponseSet.Part(
+                status: .notModified,
+                headers: common.filter { $0.0 != "Content-Type" },
+                body: [],
+                sendsLength: false
+            ),
+        ]
+        if let compressed {
+            parts.append(.init(status: .ok, headers: common + [("Content-Encoding", "gzip")], body: compressed))
         }
+        // One buffer for the file's responses (see `EncodedResponseSet.packed`).
+        let sets = EncodedResponseSet.packed(parts)
+        self.identity = sets[0]
+        self.notModified = sets[1]
+        self.gzip = compressed == nil ? sets[0] : sets[2]
     }
 
     /// The same file seen under a new stamp (touched, or copied over with
