@@ -46,11 +46,9 @@ struct ResponseStorageTests {
             warnings: [],
             cacheControl: "max-age=300"
         )
-        let responses = [
-            file.response(ifNoneMatch: false, acceptsGzip: false, connection: .keepAlive),
-            file.response(ifNoneMatch: true, acceptsGzip: false, connection: .keepAlive),
-            file.response(ifNoneMatch: false, acceptsGzip: true, connection: .keepAlive),
-        ]
+        let identity = file.responses.representation(acceptsGzip: false)
+        let gzip = file.responses.representation(acceptsGzip: true)
+        let responses = [identity.ok, identity.notModified, gzip.ok, gzip.notModified].map { $0[.keepAlive] }
         #expect(file.gzipSize != nil)
         let ranges = responses.map { response in
             response.bytes.withUnsafeReadableBytes {
@@ -59,11 +57,12 @@ struct ResponseStorageTests {
         }
         #expect(ranges[0].upperBound == ranges[1].lowerBound)
         #expect(ranges[1].upperBound == ranges[2].lowerBound)
+        #expect(ranges[2].upperBound == ranges[3].lowerBound)
         let total = responses.map(\.bytes.readableBytes).reduce(0, +)
         #expect(responses.allSatisfy { $0.bytes.storageCapacity == responses[0].bytes.storageCapacity })
         #expect(responses[0].bytes.storageCapacity < 2 * total)
         for connection in EncodedResponse.Connection.allCases {
-            let variant = file.response(ifNoneMatch: false, acceptsGzip: false, connection: connection)
+            let variant = identity.ok[connection]
             #expect(variant.connection == connection)
             #expect(variant.bytes.withUnsafeReadableBytes { UInt(bitPattern: $0.baseAddress) } == ranges[0].lowerBound)
         }

@@ -2,8 +2,8 @@ import AASAKit
 import Foundation
 
 /// Checks that a deployed host serves its association file the way Apple's
-/// systems require, check by check (docs/CHECKS.md has each with the test
-/// that proves it fails):
+/// systems require (docs/SEMANTICS.md §7), check by check (docs/CHECKS.md
+/// has each with the test that proves it fails):
 ///
 /// | id | passes when |
 /// |---|---|

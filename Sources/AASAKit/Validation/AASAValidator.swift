@@ -104,7 +104,11 @@ public struct AASAValidator: Sendable {
             return .parsed(try JSONParser().parse(bytes))
         } catch {
             return .rejected(
-                .error("json.syntax", at: .root, "\(error.description); the system ignores the whole file")
+                .error(
+                    ValidationReport.syntaxCode,
+                    at: .root,
+                    "\(error.description); the system ignores the whole file"
+                )
             )
         }
     }
