@@ -223,7 +223,8 @@ def main():
         "rss_growth_bytes_per_host": round(growth),
         "rss_growth_per_file_size": round(growth / mean_size, 2),
         "runs": arguments.runs,
-        "cores": len(os.sched_getaffinity(0)),
+        # sched_getaffinity is Linux-only; macOS has no CPU affinity.
+        "cores": len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count(),
     }
     if arguments.perf:
         result["instructions_user"], result["instructions_kernel"] = perf_counts(arguments.aasa, big, last_big)

@@ -8,11 +8,18 @@
 #
 # Options: --runs N, --scale N (default 10000), --small N (default 1000),
 #          --allocations (heaptrack: allocations and live heap per host at the small count),
+#          --perf (perf stat: the whole process's instructions at the scale),
 #          --aasa PATH / --bench PATH (use these binaries instead of building them),
 #          --sites DIR (reuse trees made by an earlier run; default: a temp dir).
 # The server is not pinned: validation runs on every core NIO is given, and
 # the Python reference uses one. Needs python3 (and heaptrack for --allocations).
-# Prints a summary and one `STARTUP_JSON {...}` line.
+# Prints a summary, then one line `STARTUP_JSON {...}` for report generation
+# (Benchmarks/run.sh): a JSON object with, among others,
+#   "startup_ratio"             aasa launch -> last host 200, over Python read + json.loads (target <= 3)
+#   "aasa_last_host_200_seconds", "python_read_parse_seconds"   the two medians
+#   "rss_growth_per_file_size"  RSS growth per host, over the mean file size (target <= 3)
+#   "rss_growth_bytes_per_host", "mean_file_bytes", "hosts", "runs", "cores", "loadavg_start/end"
+# The two target rows are startup_ratio and rss_growth_per_file_size.
 set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -27,8 +34,8 @@ while [ $# -gt 0 ]; do
         --bench) BENCH=$2; shift ;;
         --sites) SITES=$2; shift ;;
         --runs|--scale|--small) ARGS+=("$1" "$2"); shift ;;
-        --allocations) ARGS+=("$1") ;;
-        -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
+        --allocations|--perf) ARGS+=("$1") ;;
+        -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
         *) echo "unknown option: $1" >&2; exit 2 ;;
     esac
     shift

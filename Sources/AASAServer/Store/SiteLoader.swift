@@ -17,17 +17,23 @@ public struct SiteLoader: Sendable {
     let requestCounts: RequestCountTable
     let validator: FileValidator
     let fileSystem: any FileSystem
+    /// Threads validating the files of one load.
+    let parallelism: Int
 
+    /// - Parameter parallelism: threads validating at once; the server
+    ///   passes its event-loop count, the cores it is given.
     public init(
         configuration: ServerConfiguration,
         validator: AASAValidator = AASAValidator(),
-        requestCounts: RequestCountTable = RequestCountTable()
+        requestCounts: RequestCountTable = RequestCountTable(),
+        parallelism: Int = 1
     ) {
         self.init(
             configuration: configuration,
             validator: validator,
             requestCounts: requestCounts,
-            fileSystem: PosixFileSystem()
+            fileSystem: PosixFileSystem(),
+            parallelism: parallelism
         )
     }
 
@@ -36,7 +42,8 @@ public struct SiteLoader: Sendable {
         configuration: ServerConfiguration,
         validator: AASAValidator = AASAValidator(),
         requestCounts: RequestCountTable = RequestCountTable(),
-        fileSystem: any FileSystem
+        fileSystem: any FileSystem,
+        parallelism: Int = 1
     ) {
         self.directory = configuration.files.directory
         self.hosts = configuration.hosts
@@ -48,6 +55,7 @@ public struct SiteLoader: Sendable {
             cacheControl: configuration.response.cacheControl
         )
         self.fileSystem = fileSystem
+        self.parallelism = max(1, parallelism)
     }
 
     /// Loads the directory. `force` (SIGHUP) re-reads every file and takes
@@ -81,21 +89,36 @@ public struct SiteLoader: Sendable {
             issues.append(failure.issue(kept: LoadIssue.kept(previous: previousHost != nil)))
             parts.sites[failure.name.name] = previousHost
         }
-        for host in scan.hosts {
+        // Read every host first (the disk, in order), then validate what
+        // changed on all the threads at once, then put the hosts together in
+        // the order they were read: the same outcome as one pass, host by host.
+        let reads = scan.hosts.map { host in
+            let previousHost = previous.sites[host.name.name]
+            return (host: host, previous: previousHost, read: reader.read(host, previous: previousHost))
+        }
+        let candidates = reads.flatMap { entry in
+            SiteFile.allCases.compactMap { kind -> FileValidator.Candidate? in
+                guard case .pending(let candidate, _) = entry.read.files[kind] else { return nil }
+                return candidate
+            }
+        }
+        var verdicts = ParallelValidation(validator: validator, width: parallelism).validate(candidates)
+            .makeIterator()
+        for (host, previousHost, read) in reads {
             let name = host.name.name
-            let previousHost = previous.sites[name]
-            let read = reader.read(host, previous: previousHost)
             issues += read.issues
             parts.rejected.merge(read.rejected) { $1 }
             parts.missing.formUnion(read.missing)
             var files: [SiteFile: ServedFile] = [:]
-            for (kind, state) in read.files {
-                switch state {
+            for kind in SiteFile.allCases {
+                switch read.files[kind] {
+                case nil:
+                    continue
                 case .served(let file):
                     files[kind] = file
                 case .pending(let candidate, let previousFile):
                     filesValidated += 1
-                    switch validator.validate(candidate) {
+                    switch verdicts.next() {
                     case .accepted(let file, let fileWarnings):
                         files[kind] = file
                         warnings += fileWarnings
@@ -103,6 +126,8 @@ public struct SiteLoader: Sendable {
                         issues += fileIssues
                         parts.rejected[candidate.path] = RejectedFile(stamp: candidate.stamp, issues: fileIssues)
                         files[kind] = previousFile
+                    case nil:
+                        preconditionFailure("one verdict per candidate")
                     }
                 }
             }
