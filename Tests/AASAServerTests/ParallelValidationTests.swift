@@ -45,6 +45,15 @@ struct ParallelValidationTests {
         let parallel = try SiteLoader(configuration: site.configuration(), parallelism: 4)
             .load(previous: .empty, force: true)
 
+        let batched = try SiteLoader(
+            configuration: site.configuration(),
+            fileSystem: PosixFileSystem(),
+            parallelism: 3,
+            batchSize: 7
+        ).load(previous: .empty, force: true)
+        #expect(batched.issues == sequential.issues)
+        #expect(batched.warnings == sequential.warnings)
+
         #expect(sequential.filesValidated == 160)
         #expect(parallel.filesValidated == sequential.filesValidated)
         try #require(sequential.issues.count > 70)
