@@ -78,7 +78,7 @@ struct AsyncEngine {
                         ? response.bytes.getSlice(at: response.bytes.readerIndex, length: response.headLength)
                             ?? response.bytes
                         : response.bytes
-                    try await outbound.write(contentsOf: [dates.prefix(for: response.status), payload])
+                    try await outbound.write(contentsOf: [dates.prefix(for: response), payload])
                     if response.closesConnection { return }
                 }
             }
@@ -86,10 +86,14 @@ struct AsyncEngine {
     }
 }
 
-/// Status line + `Date`, rebuilt once a second (as the handler's cache does).
+/// Status line + `Date` + `Connection`, rebuilt once a second (as the handler's cache does).
 struct DateLines {
+    private struct Key: Hashable {
+        let status: EncodedResponse.Status
+        let connection: EncodedResponse.Connection
+    }
     private var second = -1
-    private var cached: [EncodedResponse.Status: ByteBuffer] = [:]
+    private var cached: [Key: ByteBuffer] = [:]
     private static let formatter: DateFormatter = {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
@@ -98,16 +102,19 @@ struct DateLines {
         return formatter
     }()
 
-    mutating func prefix(for status: EncodedResponse.Status) -> ByteBuffer {
+    mutating func prefix(for response: EncodedResponse) -> ByteBuffer {
+        let key = Key(status: response.status, connection: response.connection)
         let now = time(nil)
         if now != second {
             second = now
             cached.removeAll(keepingCapacity: true)
         }
-        if let buffer = cached[status] { return buffer }
+        if let buffer = cached[key] { return buffer }
         let date = Self.formatter.string(from: Date(timeIntervalSince1970: Double(now)))
-        let buffer = ByteBuffer(string: "\(status.statusLine)Date: \(date)\r\n")
-        cached[status] = buffer
+        let buffer = ByteBuffer(
+            string: "\(response.status.statusLine)Date: \(date)\r\n\(response.connection.headerLine)"
+        )
+        cached[key] = buffer
         return buffer
     }
 }

@@ -167,15 +167,17 @@ final class AASARequestHandler: ChannelInboundHandler, RemovableChannelHandler {
         logAccess(response: response, bytes: payload.readableBytes)
         timeouts.requestCompleted()
         dateLine.refresh()
-        let prefixLength = response.status.statusLine.utf8CodeUnitCount + dateLine.bytes.readableBytes
+        let prefixLength =
+            response.status.statusLine.utf8CodeUnitCount + dateLine.bytes.readableBytes
+            + response.connection.headerLine.utf8CodeUnitCount
         var bytes: ByteBuffer
         if payload.readableBytes <= Self.coalescingLimit {
             bytes = allocator.buffer(capacity: prefixLength + payload.readableBytes)
-            dateLine.writePrefix(of: response.status, into: &bytes)
+            dateLine.writePrefix(of: response, into: &bytes)
             bytes.writeImmutableBuffer(payload)
         } else {
             var prefix = allocator.buffer(capacity: prefixLength)
-            dateLine.writePrefix(of: response.status, into: &prefix)
+            dateLine.writePrefix(of: response, into: &prefix)
             context.write(wrapOutboundOut(prefix), promise: nil)
             bytes = payload
         }
@@ -220,10 +222,11 @@ struct DateLine {
         }
     }
 
-    /// Writes `status`'s status line and this `Date` line.
+    /// Writes `response`'s status line, this `Date` line and its `Connection` line.
     @inline(__always)
-    func writePrefix(of status: EncodedResponse.Status, into buffer: inout ByteBuffer) {
-        buffer.writeStaticString(status.statusLine)
+    func writePrefix(of response: EncodedResponse, into buffer: inout ByteBuffer) {
+        buffer.writeStaticString(response.status.statusLine)
         buffer.writeImmutableBuffer(bytes)
+        buffer.writeStaticString(response.connection.headerLine)
     }
 }

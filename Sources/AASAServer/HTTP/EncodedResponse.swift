@@ -1,8 +1,9 @@
 import NIOCore
 
-/// A response encoded once, at load time: everything after the status line
-/// and `Date` header (which the connection adds, see ``DateLine``),
-/// i.e. the remaining header lines, the blank line and the body.
+/// A response encoded once, at load time: everything after the status line,
+/// the `Date` header and the `Connection` header (which the connection adds,
+/// see ``DateLine``), i.e. the remaining header lines, the blank line and the
+/// body.
 ///
 /// A GET writes `bytes`; a HEAD writes its first `headLength` bytes, a slice
 /// of the same storage, so neither allocates on the request path.
@@ -10,8 +11,12 @@ public struct EncodedResponse: Sendable {
     public let status: Status
     public let bytes: ByteBuffer
     public let headLength: Int
+    /// How the exchange ends: the connection writes its ``Connection/headerLine``.
+    public let connection: Connection
+
     /// Whether the connection closes after this response.
-    public let closesConnection: Bool
+    @inline(__always)
+    public var closesConnection: Bool { connection == .close }
 
     /// The statuses the origin ever sends. There is deliberately no 3xx.
     public enum Status: Int, Sendable, CaseIterable {
@@ -49,41 +54,15 @@ public struct EncodedResponse: Sendable {
         /// The connection closes after this response.
         case close
 
-        var headerLine: String {
+        /// A constant written behind the `Date` line, not stored in `bytes`:
+        /// the three variants of a response then share one copy of its body.
+        public var headerLine: StaticString {
             switch self {
             case .keepAlive: ""
             case .keepAliveHTTP10: "Connection: keep-alive\r\n"
             case .close: "Connection: close\r\n"
             }
         }
-    }
-
-    /// Encodes `headers` (name, value pairs), `Content-Length` (omitted when
-    /// `nil`, as on a 304), the connection header and `body`.
-    init(
-        status: Status,
-        headers: [(String, String)],
-        contentLength: Int?,
-        body: [UInt8],
-        connection: Connection
-    ) {
-        var head = ""
-        for (name, value) in headers {
-            head += "\(name): \(value)\r\n"
-        }
-        if let contentLength {
-            head += "Content-Length: \(contentLength)\r\n"
-        }
-        head += connection.headerLine
-        head += "\r\n"
-        var buffer = ByteBuffer()
-        buffer.reserveCapacity(head.utf8.count + body.count)
-        let headLength = buffer.writeString(head)
-        buffer.writeBytes(body)
-        self.status = status
-        self.bytes = buffer
-        self.headLength = headLength
-        self.closesConnection = connection == .close
     }
 
     /// The bytes to write for this request method.
@@ -94,36 +73,73 @@ public struct EncodedResponse: Sendable {
 }
 
 /// One response in its three connection variants, chosen by
-/// ``EncodedResponse/Connection``.
+/// ``EncodedResponse/Connection``: one encoding, the variant only says which
+/// `Connection` line goes in front of it.
 public struct EncodedResponseSet: Sendable {
-    // Three stored properties rather than an array: picking one is a switch,
-    // with no array to retain or bounds to check on the request path.
-    private let keepAlive: EncodedResponse
-    private let keepAliveHTTP10: EncodedResponse
-    private let close: EncodedResponse
+    private let status: EncodedResponse.Status
+    private let bytes: ByteBuffer
+    private let headLength: Int
+
+    /// What to encode: `headers` (name, value pairs), `Content-Length` unless
+    /// `sendsLength` is false (a 304), the blank line and `body`.
+    struct Part {
+        let status: EncodedResponse.Status
+        let headers: [(String, String)]
+        let body: [UInt8]
+        var sendsLength = true
+
+        fileprivate var head: String {
+            var head = ""
+            for (name, value) in headers {
+                head += "\(name): \(value)\r\n"
+            }
+            if sendsLength {
+                head += "Content-Length: \(body.count)\r\n"
+            }
+            return head + "\r\n"
+        }
+    }
 
     /// A response with `body`; a 304 passes an empty body and `sendsLength: false`.
     init(status: EncodedResponse.Status, headers: [(String, String)], body: [UInt8], sendsLength: Bool = true) {
-        func variant(_ connection: EncodedResponse.Connection) -> EncodedResponse {
-            EncodedResponse(
-                status: status,
-                headers: headers,
-                contentLength: sendsLength ? body.count : nil,
-                body: body,
-                connection: connection
+        self = Self.packed([Part(status: status, headers: headers, body: body, sendsLength: sendsLength)])[0]
+    }
+
+    private init(status: EncodedResponse.Status, bytes: ByteBuffer, headLength: Int) {
+        self.status = status
+        self.bytes = bytes
+        self.headLength = headLength
+    }
+
+    /// `parts` encoded into one buffer, each set a slice of it (a slice shares
+    /// the storage). ByteBuffer rounds every allocation up to a power of two:
+    /// one buffer for all the responses of a file, rather than one per
+    /// response, keeps what a host costs close to the bytes it serves.
+    static func packed(_ parts: [Part]) -> [EncodedResponseSet] {
+        let heads = parts.map(\.head)
+        var buffer = ByteBuffer()
+        buffer.reserveCapacity(zip(heads, parts).reduce(0) { $0 + $1.0.utf8.count + $1.1.body.count })
+        var ranges: [(start: Int, headLength: Int)] = []
+        for (head, part) in zip(heads, parts) {
+            let start = buffer.writerIndex
+            ranges.append((start, buffer.writeString(head)))
+            buffer.writeBytes(part.body)
+        }
+        // Sliced only once everything is written: a slice taken earlier would
+        // keep a storage the buffer had outgrown.
+        let ends = ranges.dropFirst().map(\.start) + [buffer.writerIndex]
+        return zip(zip(ranges, ends), parts).map { range, part in
+            let ((start, headLength), end) = range
+            return EncodedResponseSet(
+                status: part.status,
+                bytes: buffer.getSlice(at: start, length: end - start) ?? buffer,
+                headLength: headLength
             )
         }
-        self.keepAlive = variant(.keepAlive)
-        self.keepAliveHTTP10 = variant(.keepAliveHTTP10)
-        self.close = variant(.close)
     }
 
     @inline(__always)
     subscript(connection: EncodedResponse.Connection) -> EncodedResponse {
-        switch connection {
-        case .keepAlive: keepAlive
-        case .keepAliveHTTP10: keepAliveHTTP10
-        case .close: close
-        }
+        EncodedResponse(status: status, bytes: bytes, headLength: headLength, connection: connection)
     }
 }

@@ -33,35 +33,41 @@ struct FileResponses: Sendable {
     init(contents: [UInt8], opaqueTag: String, modified: Date, cacheControl: String, now: Date = Date()) {
         let lastModified = Int(min(modified, now).timeIntervalSince1970.rounded(.down))
         self.lastModified = lastModified
-        let identity = Self.representation(
-            etag: EntityTag(opaque: opaqueTag, isWeak: false),
+        let identityTag = EntityTag(opaque: opaqueTag, isWeak: false)
+        var parts = Self.parts(
+            etag: identityTag,
             body: contents,
             contentEncoding: nil,
             lastModified: lastModified,
             cacheControl: cacheControl
         )
-        self.identity = identity
         // Compressed once here; served only when it is actually smaller.
-        if let compressed = Self.gzip(contents), compressed.count < contents.count {
-            self.gzipSize = compressed.count
-            // RFC 9110 §8.8.3.3: a content-coded representation must not
-            // share the identity's strong tag. Like nginx, it gets the same
-            // opaque tag, weak: the two are semantically equivalent, so
-            // If-None-Match (weak comparison) revalidates either copy with a
-            // 304 whatever the client now accepts, while If-Match and ranges
-            // (strong comparison) never take one for the other. Weak also
-            // because the compressed bytes depend on the zlib build.
-            self.gzip = Self.representation(
-                etag: EntityTag(opaque: opaqueTag, isWeak: true),
+        let compressed = Self.gzip(contents).flatMap { $0.count < contents.count ? $0 : nil }
+        self.gzipSize = compressed?.count
+        // RFC 9110 §8.8.3.3: a content-coded representation must not
+        // share the identity's strong tag. Like nginx, it gets the same
+        // opaque tag, weak: the two are semantically equivalent, so
+        // If-None-Match (weak comparison) revalidates either copy with a
+        // 304 whatever the client now accepts, while If-Match and ranges
+        // (strong comparison) never take one for the other. Weak also
+        // because the compressed bytes depend on the zlib build.
+        let gzipTag = EntityTag(opaque: opaqueTag, isWeak: true)
+        if let compressed {
+            parts += Self.parts(
+                etag: gzipTag,
                 body: compressed,
                 contentEncoding: "gzip",
                 lastModified: lastModified,
                 cacheControl: cacheControl
             )
-        } else {
-            self.gzipSize = nil
-            self.gzip = identity
         }
+        // All of the file's responses in one buffer (see
+        // `EncodedResponseSet.packed`): what a host costs stays close to the
+        // bytes it serves.
+        let sets = EncodedResponseSet.packed(parts)
+        let identity = Representation(etag: identityTag, ok: sets[0], notModified: sets[1])
+        self.identity = identity
+        self.gzip = compressed == nil ? identity : Representation(etag: gzipTag, ok: sets[2], notModified: sets[3])
     }
 
     /// The representation the request's `Accept-Encoding` selects.
@@ -70,13 +76,14 @@ struct FileResponses: Sendable {
         acceptsGzip ? gzip : identity
     }
 
-    private static func representation(
+    /// What to encode for one representation: its 200, then its 304.
+    private static func parts(
         etag: EntityTag,
         body: [UInt8],
         contentEncoding: String?,
         lastModified: Int,
         cacheControl: String
-    ) -> Representation {
+    ) -> [EncodedResponseSet.Part] {
         // Every file response varies on Accept-Encoding, also when gzip is not
         // smaller: the next version of the file may compress, and a cache
         // must not learn otherwise from this one.
@@ -91,20 +98,19 @@ struct FileResponses: Sendable {
         okFields += caching
         if let contentEncoding { okFields.append(("Content-Encoding", contentEncoding)) }
         okFields += security
-        return Representation(
-            etag: etag,
-            ok: EncodedResponseSet(status: .ok, headers: okFields, body: body),
+        return [
+            EncodedResponseSet.Part(status: .ok, headers: okFields, body: body),
             // RFC 9110 §15.4.5: a 304 carries the caching fields a 200 would
             // (Cache-Control, ETag, Vary; Date is added per connection) and no
             // representation metadata: with an ETag present, Last-Modified
             // would only be noise.
-            notModified: EncodedResponseSet(
+            EncodedResponseSet.Part(
                 status: .notModified,
                 headers: [etagField] + caching + security,
                 body: [],
                 sendsLength: false
-            )
-        )
+            ),
+        ]
     }
 
     private static func gzip(_ bytes: [UInt8]) -> [UInt8]? {

@@ -49,7 +49,14 @@ public struct AASAOrigin: Sendable {
         self.store = SiteStore()
         self.reloader = SiteReloader(
             store: store,
-            loader: SiteLoader(configuration: configuration, validator: validator, requestCounts: requestCounts),
+            loader: SiteLoader(
+                configuration: configuration,
+                validator: validator,
+                requestCounts: requestCounts,
+                // A first load of many files validates on as many threads
+                // as there are event loops: the cores the server is given.
+                parallelism: Array(group.makeIterator()).count
+            ),
             pollInterval: configuration.files.pollInterval,
             logger: logger
         )

@@ -90,6 +90,7 @@ struct ServingPipeline: Sendable {
         let response = responder.overloaded
         var bytes = ByteBuffer()
         bytes.writeStaticString(response.status.statusLine)
+        bytes.writeStaticString(response.connection.headerLine)
         bytes.writeImmutableBuffer(response.bytes)
         channel.writeAndFlush(bytes).whenComplete { _ in channel.close(promise: nil) }
     }

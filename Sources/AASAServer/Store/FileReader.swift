@@ -43,7 +43,11 @@ struct FileReader: Sendable {
         var stamp = stamp
         for _ in 0..<Self.readAttempts {
             guard stamp.size <= limit else { return Version(contents: .tooLarge(size: stamp.size), stamp: stamp) }
-            let bytes = try file.read(upTo: limit + 1)
+            // One byte past the size stamped, not past the cap: the bytes
+            // read are what a candidate holds until its validation, and a
+            // 128 KiB buffer per file is 1.3 GB at 10,000 hosts. A file that
+            // grew meanwhile has another stamp and is read again.
+            let bytes = try file.read(upTo: stamp.size + 1)
             let after = try self.stamp(of: file)
             guard after == stamp else {
                 stamp = after

@@ -17,17 +17,25 @@ public struct SiteLoader: Sendable {
     let requestCounts: RequestCountTable
     let validator: FileValidator
     let fileSystem: any FileSystem
+    /// Threads validating the files of one load.
+    let parallelism: Int
+    /// Hosts read before their files are validated together.
+    let batchSize: Int
 
+    /// - Parameter parallelism: threads validating at once; the server
+    ///   passes its event-loop count, the cores it is given.
     public init(
         configuration: ServerConfiguration,
         validator: AASAValidator = AASAValidator(),
-        requestCounts: RequestCountTable = RequestCountTable()
+        requestCounts: RequestCountTable = RequestCountTable(),
+        parallelism: Int = 1
     ) {
         self.init(
             configuration: configuration,
             validator: validator,
             requestCounts: requestCounts,
-            fileSystem: PosixFileSystem()
+            fileSystem: PosixFileSystem(),
+            parallelism: parallelism
         )
     }
 
@@ -36,7 +44,9 @@ public struct SiteLoader: Sendable {
         configuration: ServerConfiguration,
         validator: AASAValidator = AASAValidator(),
         requestCounts: RequestCountTable = RequestCountTable(),
-        fileSystem: any FileSystem
+        fileSystem: any FileSystem,
+        parallelism: Int = 1,
+        batchSize: Int = 256
     ) {
         self.directory = configuration.files.directory
         self.hosts = configuration.hosts
@@ -48,6 +58,8 @@ public struct SiteLoader: Sendable {
             cacheControl: configuration.response.cacheControl
         )
         self.fileSystem = fileSystem
+        self.parallelism = max(1, parallelism)
+        self.batchSize = max(1, batchSize)
     }
 
     /// Loads the directory. `force` (SIGHUP) re-reads every file and takes
@@ -81,45 +93,68 @@ public struct SiteLoader: Sendable {
             issues.append(failure.issue(kept: LoadIssue.kept(previous: previousHost != nil)))
             parts.sites[failure.name.name] = previousHost
         }
-        for host in scan.hosts {
-            let name = host.name.name
-            let previousHost = previous.sites[name]
-            let read = reader.read(host, previous: previousHost)
-            issues += read.issues
-            parts.rejected.merge(read.rejected) { $1 }
-            parts.missing.formUnion(read.missing)
-            var files: [SiteFile: ServedFile] = [:]
-            for (kind, state) in read.files {
-                switch state {
-                case .served(let file):
-                    files[kind] = file
-                case .pending(let candidate, let previousFile):
-                    filesValidated += 1
-                    switch validator.validate(candidate) {
-                    case .accepted(let file, let fileWarnings):
+        // By batches of hosts: read a batch (the disk, in order), validate
+        // what changed in it on all the threads at once, then put its hosts
+        // together in the order they were read: the same outcome as one pass,
+        // host by host. Batches, not the whole directory at once: the bytes
+        // read wait for validation, and at 10,000 hosts they would fragment
+        // the heap between the files kept.
+        for start in stride(from: 0, to: scan.hosts.count, by: batchSize) {
+            let batch = start..<min(scan.hosts.count, start + batchSize)
+            let reads = scan.hosts[batch].map { host in
+                let previousHost = previous.sites[host.name.name]
+                return (host: host, previous: previousHost, read: reader.read(host, previous: previousHost))
+            }
+            let candidates = reads.flatMap { entry in
+                SiteFile.allCases.compactMap { kind -> FileValidator.Candidate? in
+                    guard case .pending(let candidate, _) = entry.read.files[kind] else { return nil }
+                    return candidate
+                }
+            }
+            var verdicts = ParallelValidation(validator: validator, width: parallelism).validate(candidates)
+                .makeIterator()
+            for (host, previousHost, read) in reads {
+                let name = host.name.name
+                issues += read.issues
+                parts.rejected.merge(read.rejected) { $1 }
+                parts.missing.formUnion(read.missing)
+                var files: [SiteFile: ServedFile] = [:]
+                for kind in SiteFile.allCases {
+                    switch read.files[kind] {
+                    case nil:
+                        continue
+                    case .served(let file):
                         files[kind] = file
-                        warnings += fileWarnings
-                    case .rejected(let fileIssues):
-                        issues += fileIssues
-                        parts.rejected[candidate.path] = RejectedFile(stamp: candidate.stamp, issues: fileIssues)
-                        files[kind] = previousFile
+                    case .pending(let candidate, let previousFile):
+                        filesValidated += 1
+                        switch verdicts.next() {
+                        case .accepted(let file, let fileWarnings):
+                            files[kind] = file
+                            warnings += fileWarnings
+                        case .rejected(let fileIssues):
+                            issues += fileIssues
+                            parts.rejected[candidate.path] = RejectedFile(stamp: candidate.stamp, issues: fileIssues)
+                            files[kind] = previousFile
+                        case nil:
+                            preconditionFailure("one verdict per candidate")
+                        }
                     }
                 }
-            }
-            guard !files.isEmpty else {
-                if !issues.contains(where: { $0.host == name }) {
-                    issues.append(
-                        LoadIssue(
-                            host: name,
-                            path: name,
-                            code: .noServedFile,
-                            message: "no \(SiteFile.allCases.map(\.fileName).joined(separator: " or "))"
+                guard !files.isEmpty else {
+                    if !issues.contains(where: { $0.host == name }) {
+                        issues.append(
+                            LoadIssue(
+                                host: name,
+                                path: name,
+                                code: .noServedFile,
+                                message: "no \(SiteFile.allCases.map(\.fileName).joined(separator: " or "))"
+                            )
                         )
-                    )
+                    }
+                    continue
                 }
-                continue
+                parts.sites[name] = site(name, files: files, identity: read.identity, previous: previousHost)
             }
-            parts.sites[name] = site(name, files: files, identity: read.identity, previous: previousHost)
         }
         parts.defaultIdentity = defaultIdentity(previous: previous.defaultIdentity, force: force, issues: &issues)
         let assembler = SnapshotAssembler(configuration: hosts, previous: previous, force: force)
