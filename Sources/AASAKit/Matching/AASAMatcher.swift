@@ -14,6 +14,7 @@ public struct AASAMatcher: Sendable {
     public private(set) var domain: String?
 
     private var rulesByDetail: [[CompiledRule]]
+    private var indexByDetail: [RuleIndex]
     private var detailByAppID: [String: Int]
 
     /// Compiles every rule once. `domain` is the host the file is served
@@ -31,6 +32,7 @@ public struct AASAMatcher: Sendable {
         rulesByDetail = details.map { detail in
             detail.rules.map { CompiledRule(rule: $0, detailIndex: detail.index, variables: table) }
         }
+        indexByDetail = rulesByDetail.map(RuleIndex.init(rules:))
         detailByAppID = [:]
         for detail in details {
             for id in detail.appIDs where detailByAppID[id] == nil {
@@ -58,7 +60,11 @@ public struct AASAMatcher: Sendable {
         }
         var input = MatchInput(url: url)
         var notes: [String] = []
-        for compiled in rulesByDetail[detailIndex] {
+        var candidates: [Int32] = []
+        indexByDetail[detailIndex].candidates(for: &input, into: &candidates)
+        let rules = rulesByDetail[detailIndex]
+        for position in candidates {
+            let compiled = rules[Int(position)]
             let note: String
             switch compiled.evaluate(&input, steps: &steps) {
             case .matched:
