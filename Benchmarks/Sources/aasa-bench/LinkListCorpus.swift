@@ -91,7 +91,8 @@ struct LinkListCorpus {
         func list(_ urls: [String]) -> String {
             "[\n" + urls.map { "    \"\($0)\"" }.joined(separator: ",\n") + "\n  ]"
         }
-        return "{\n  \"deep_linkable_urls\": \(list(deepLinkable)),\n  \"non_deep_linkable_urls\": \(list(notDeepLinkable))\n}\n"
+        return
+            "{\n  \"deep_linkable_urls\": \(list(deepLinkable)),\n  \"non_deep_linkable_urls\": \(list(notDeepLinkable))\n}\n"
     }
 
     /// Writes `DIR/apple-app-site-association` and `DIR/links.json`.

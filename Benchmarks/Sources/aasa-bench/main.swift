@@ -17,11 +17,13 @@ import Foundation
 
 func usage() -> Never {
     FileHandle.standardError.write(
-        Data("""
+        Data(
+            """
             usage: aasa-bench sites DIR COUNT | matcher [--quick] [--cap SECONDS] | regex-case LENGTH
               | link-corpus DIR [--rules N] [--urls N] | links DIR [--app-id ID] [--profile N [--only parse|match]]
 
-            """.utf8)
+            """.utf8
+        )
     )
     exit(2)
 }

@@ -13,12 +13,16 @@ public struct MatchRequest: Sendable {
 extension AASAMatcher {
     /// ``evaluate(_:appID:)`` for every URL, results in the same order.
     public func evaluate(_ urls: [AASAURL], appID: String) -> [MatchResult] {
-        urls.map { evaluate($0, appID: appID) }
+        var scratch = MatchScratch()
+        var steps = 0
+        return urls.map { evaluate($0, appID: appID, steps: &steps, scratch: &scratch) }
     }
 
     /// ``evaluate(_:appID:)`` for every request, results in the same order.
     public func evaluate(_ requests: [MatchRequest]) -> [MatchResult] {
-        requests.map { evaluate($0.url, appID: $0.appID) }
+        var scratch = MatchScratch()
+        var steps = 0
+        return requests.map { evaluate($0.url, appID: $0.appID, steps: &steps, scratch: &scratch) }
     }
 }
 
