@@ -49,6 +49,22 @@ import Testing
         }
     }
 
+    /// Parsing a list across threads: each result at its string's
+    /// position, errors included.
+    @Test func parsingAListAcrossThreadsKeepsOrder() {
+        var random = TestRandom(seed: 0x9A25)
+        let strings = (0..<6_000).map { index in
+            index % 11 == 0 ? "ftp://h/\(index)" : RandomRules.url(&random) + "/\(index)"
+        }
+        let parsed = AASAURL.parse(strings)
+        let serial = AASAURL.parse(strings, parallel: false)
+        #expect(parsed.count == strings.count)
+        for (index, string) in strings.enumerated() {
+            let one = Result { () throws(AASAURLError) in try AASAURL(string) }
+            #expect(parsed[index] == one && serial[index] == one, "\(string)")
+        }
+    }
+
     @Test(arguments: 0..<4)
     func urlParserAgreesWithReference(seed: UInt64) {
         var random = TestRandom(seed: 0x0E1_0000 + seed)

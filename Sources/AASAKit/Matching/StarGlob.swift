@@ -1,42 +1,48 @@
-/// A pattern of literals and `*` only (`/shop/*/reviews/`, `*.pdf/`), the
-/// shape of most rules, matched without the automaton: the literal runs
-/// between the stars must appear in order, the first at the start and the
-/// last at the end. Taking each middle run at its leftmost place is enough:
-/// it leaves the most input for the runs after it.
+/// A pattern of literals, `?` and `*` only (`/shop/*/reviews/`, `*.pdf/`,
+/// `/item/????/*`), the shape of most rules, matched without the automaton:
+/// the fixed-length runs between the stars must appear in order, the first
+/// at the start and the last at the end. Taking each middle run at its
+/// leftmost place is enough: it leaves the most input for the runs after it.
 ///
 /// Cost: the prefix and suffix compare once; a middle run is searched
 /// naively, at most its length per input position, which is the bound of
 /// the automaton on the same pattern.
 struct StarGlob: Sendable {
-    /// The literal runs between stars, one after the other; run `i` is
-    /// `scalars[bounds[i]..<bounds[i + 1]]`. At least two runs (a pattern
-    /// without stars is a plain literal). Folded when `caseInsensitive`.
-    private let scalars: [Unicode.Scalar]
+    /// The runs between stars, one after the other; run `i` is
+    /// `units[bounds[i]..<bounds[i + 1]]`: a scalar value (folded when
+    /// `caseInsensitive`) or ``any`` for `?`. At least two runs (a pattern
+    /// without stars is a plain literal or goes to the automaton).
+    private let units: [UInt32]
     private let bounds: [Int]
     private let caseInsensitive: Bool
     /// The scalars every match needs at least.
     private let minimumCount: Int
 
-    /// `nil` unless `tokens` are literals and at least one `*`.
+    /// `?`: not a scalar value.
+    private static let any = UInt32.max
+
+    /// `nil` unless `tokens` are literals, `?` and at least one `*`.
     init?(tokens: [PatternToken], caseInsensitive: Bool) {
-        var scalars: [Unicode.Scalar] = []
+        var units: [UInt32] = []
         var bounds = [0]
         for token in tokens {
             switch token {
             case .literal(let scalar):
-                scalars.append(caseInsensitive ? CaseFolding.fold(scalar) : scalar)
+                units.append((caseInsensitive ? CaseFolding.fold(scalar) : scalar).value)
+            case .any:
+                units.append(Self.any)
             case .star:
-                bounds.append(scalars.count)
-            case .any, .builtin, .variable:
+                bounds.append(units.count)
+            case .builtin, .variable:
                 return nil
             }
         }
-        bounds.append(scalars.count)
+        bounds.append(units.count)
         guard bounds.count >= 3 else { return nil }
-        self.scalars = scalars
+        self.units = units
         self.bounds = bounds
         self.caseInsensitive = caseInsensitive
-        self.minimumCount = scalars.count
+        self.minimumCount = units.count
     }
 
     func matches(_ input: [Unicode.Scalar], steps: inout Int) -> Bool {
@@ -80,9 +86,10 @@ struct StarGlob: Sendable {
         var offset = 0
         while offset < run.count {
             steps += 1
-            let scalar = input[start + offset]
-            if (caseInsensitive ? CaseFolding.fold(scalar) : scalar) != scalars[run.lowerBound + offset] {
-                return false
+            let unit = units[run.lowerBound + offset]
+            if unit != Self.any {
+                let scalar = input[start + offset]
+                if (caseInsensitive ? CaseFolding.fold(scalar) : scalar).value != unit { return false }
             }
             offset += 1
         }
