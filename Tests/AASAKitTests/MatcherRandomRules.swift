@@ -16,7 +16,7 @@ enum RandomRules {
         "*a", "a*b", "7",
     ]
 
-    static func file(_ random: inout TestRandom) -> String {
+    static func file(_ random: inout TestRandom, rules: ClosedRange<Int> = 1...25) -> String {
         var applinks: [String] = []
         if random.chance(30) { applinks.append(#""defaults": \#(defaults(&random))"#) }
         if random.chance(60) {
@@ -28,7 +28,7 @@ enum RandomRules {
             let app = index == 0 || random.chance(50) ? MatcherFixture.appID : "OTHER.app"
             var entry = [#""appIDs": ["\#(app)"]"#]
             if random.chance(25) { entry.append(#""defaults": \#(defaults(&random))"#) }
-            let count = 1 + random.below(25)
+            let count = rules.lowerBound + random.below(rules.count)
             if random.chance(15) {
                 let paths = (0..<count).map { _ in
                     JSONValue.string((random.chance(25) ? "NOT " : "") + pathPattern(&random)).serialized()

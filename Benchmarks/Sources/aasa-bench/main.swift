@@ -12,6 +12,7 @@ import Foundation
 //   aasa-bench links DIR [--app-id ID] [--profile N [--only parse|match]]
 //                                       decide every URL of DIR/links.json through AASAKit; one
 //                                       decision per line on stdout, phase times on stderr
+//   aasa-bench lint FILE [--repeat N]   the lints of one file N times; best time per file on stderr
 //   aasa-bench regex-case LENGTH        one adversarial regex evaluation (run as a child process
 //                                       so the parent can kill it at the time cap)
 
@@ -20,7 +21,7 @@ func usage() -> Never {
         Data(
             """
             usage: aasa-bench sites DIR COUNT | matcher [--quick] [--cap SECONDS] | regex-case LENGTH
-              | link-corpus DIR [--rules N] [--urls N] | links DIR [--app-id ID] [--profile N [--only parse|match]]
+              | link-corpus DIR [--rules N] [--urls N] | links DIR [--app-id ID] [--profile N [--only parse|match]] | lint FILE [--repeat N]
 
             """.utf8
         )
@@ -74,6 +75,14 @@ case "links":
     benchmark.profileOnly = option("--only", in: arguments)
     do { try benchmark.run() } catch {
         log("aasa-bench links: \(error)")
+        exit(1)
+    }
+case "lint":
+    guard let path = arguments.first else { usage() }
+    var benchmark = LintBenchmark(path: path)
+    benchmark.repeats = option("--repeat", in: arguments).flatMap(Int.init) ?? 20
+    do { try benchmark.run() } catch {
+        log("aasa-bench lint: \(error)")
         exit(1)
     }
 case "regex-case":

@@ -36,8 +36,9 @@ extension AASAURL {
     /// ``init(_:)`` for every string, results in the same order; across the
     /// cores when the list is long unless `parallel` is `false`.
     public static func parse(_ strings: [String], parallel: Bool = true) -> [Result<AASAURL, AASAURLError>] {
-        ParallelBatch.map(count: strings.count, parallel: parallel, state: {}) { index, _ in
+        let parse: @Sendable (Int, inout Void) -> Result<AASAURL, AASAURLError> = { index, _ in
             Result { () throws(AASAURLError) in try AASAURL(strings[index]) }
         }
+        return ParallelBatch.map(count: strings.count, parallel: parallel, state: {}, parse)
     }
 }

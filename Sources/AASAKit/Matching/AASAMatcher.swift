@@ -20,15 +20,26 @@ public struct AASAMatcher: Sendable {
     /// Compiles every rule once. `domain` is the host the file is served
     /// for (nil = accept any host; see ``domain`` for wildcards).
     public init(file: AASAFile, domain: String? = nil) {
-        self.init(file: file, domain: domain, codes: .snapshot)
+        self.init(file: file, domain: domain, table: VariableTable(userVariables: Self.variables(of: file)))
     }
 
     /// Compiles against a given ISO code snapshot instead of the bundled one.
     init(file: AASAFile, domain: String?, codes: ISOCodes) {
+        self.init(
+            file: file,
+            domain: domain,
+            table: VariableTable(userVariables: Self.variables(of: file), codes: codes)
+        )
+    }
+
+    private static func variables(of file: AASAFile) -> [String: [String]] {
+        file.appLinks?.substitutionVariables ?? [:]
+    }
+
+    private init(file: AASAFile, domain: String?, table: VariableTable) {
         self.domain = domain?.lowercased()
         self.appIDs = file.appLinksAppIDs
         let details = file.appLinks?.details ?? []
-        let table = VariableTable(userVariables: file.appLinks?.substitutionVariables ?? [:], codes: codes)
         rulesByDetail = details.map { detail in
             detail.rules.map { CompiledRule(rule: $0, detailIndex: detail.index, variables: table) }
         }

@@ -28,39 +28,50 @@ struct PrefixTrie: Sendable {
     /// - Parameter entries: each value with its key (unfolded), in the order
     ///   the values must come out at one node (ascending, for rule indices).
     init(_ entries: [(key: [Unicode.Scalar], value: Int)]) {
-        var children: [[UInt32: Int32]] = [[:]]
-        var nodeValues: [[Int32]] = [[]]
+        // One table of edges for the whole build, keyed by node and label
+        // (a table per node cost more than the lookups it saves on small files).
+        var edges: [UInt64: Int32] = [:]
+        var nodeCount = 1
+        var valueNodes: [(node: Int32, value: Int32)] = []
+        valueNodes.reserveCapacity(entries.count)
         for (key, value) in entries {
-            var node = 0
+            var node: Int32 = 0
             for scalar in key {
-                let label = CaseFolding.fold(scalar).value
-                if let next = children[node][label] {
-                    node = Int(next)
+                let edge = UInt64(UInt32(node)) << 32 | UInt64(CaseFolding.fold(scalar).value)
+                if let next = edges[edge] {
+                    node = next
                 } else {
-                    children.append([:])
-                    nodeValues.append([])
-                    children[node][label] = Int32(children.count - 1)
-                    node = children.count - 1
+                    node = Int32(nodeCount)
+                    edges[edge] = node
+                    nodeCount += 1
                 }
             }
-            nodeValues[node].append(Int32(value))
+            valueNodes.append((node, Int32(value)))
         }
-        var edgeStart: [Int32] = []
+        var edgeStart = [Int32](repeating: 0, count: nodeCount + 1)
         var labels: [UInt32] = []
         var targets: [Int32] = []
-        var valueStart: [Int32] = []
-        var values: [Int32] = []
-        for node in children.indices {
-            edgeStart.append(Int32(labels.count))
-            for (label, target) in children[node].sorted(by: { $0.key < $1.key }) {
-                labels.append(label)
-                targets.append(target)
-            }
-            valueStart.append(Int32(values.count))
-            values += nodeValues[node]
+        labels.reserveCapacity(edges.count)
+        targets.reserveCapacity(edges.count)
+        // Sorted by node, then label: each node's edges contiguous and ordered.
+        for (edge, target) in edges.sorted(by: { $0.key < $1.key }) {
+            edgeStart[Int(edge >> 32) + 1] += 1
+            labels.append(UInt32(truncatingIfNeeded: edge))
+            targets.append(target)
         }
-        edgeStart.append(Int32(labels.count))
-        valueStart.append(Int32(values.count))
+        var valueStart = [Int32](repeating: 0, count: nodeCount + 1)
+        for (node, _) in valueNodes { valueStart[Int(node) + 1] += 1 }
+        for node in 0..<nodeCount {
+            edgeStart[node + 1] += edgeStart[node]
+            valueStart[node + 1] += valueStart[node]
+        }
+        // A stable placement keeps each node's values in insertion order.
+        var values = [Int32](repeating: 0, count: valueNodes.count)
+        var fill = valueStart
+        for (node, value) in valueNodes {
+            values[Int(fill[Int(node)])] = value
+            fill[Int(node)] += 1
+        }
         self.edgeStart = edgeStart
         self.labels = labels
         self.targets = targets
