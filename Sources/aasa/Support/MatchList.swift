@@ -117,17 +117,25 @@ struct MatchList {
     /// every file's URLs are matched across the cores.
     private func decide(_ lines: [Line]) -> [[(appID: String, result: MatchResult)]] {
         var results = [[(appID: String, result: MatchResult)]](repeating: [], count: lines.count)
-        var batches: [String: (target: Target, lines: [Int], requests: [MatchRequest])] = [:]
+        var batches: [(target: Target, lines: [Int], requests: [MatchRequest])] = []
+        var batchOfDomain: [String: Int] = [:]
         for (index, line) in lines.enumerated() {
             guard case .decided(let url, let domain, let target) = line else { continue }
-            var batch = batches[domain] ?? (target, [], [])
+            // Appended in place: a copy taken out of a dictionary and put
+            // back would copy the whole batch for every URL.
+            let batch =
+                batchOfDomain[domain]
+                ?? {
+                    batches.append((target, [], []))
+                    batchOfDomain[domain] = batches.count - 1
+                    return batches.count - 1
+                }()
             for appID in target.appIDs {
-                batch.lines.append(index)
-                batch.requests.append(MatchRequest(url: url, appID: appID))
+                batches[batch].lines.append(index)
+                batches[batch].requests.append(MatchRequest(url: url, appID: appID))
             }
-            batches[domain] = batch
         }
-        for batch in batches.values {
+        for batch in batches {
             let decided = batch.target.matcher.evaluate(batch.requests)
             for (position, index) in batch.lines.enumerated() {
                 results[index].append((batch.requests[position].appID, decided[position]))
