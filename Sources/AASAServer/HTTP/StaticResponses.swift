@@ -3,6 +3,7 @@ struct StaticResponses: Sendable {
     let badRequest: EncodedResponseSet
     let notFound: EncodedResponseSet
     let methodNotAllowed: EncodedResponseSet
+    let uriTooLong: EncodedResponseSet
     let requestHeaderFieldsTooLarge: EncodedResponseSet
     let serviceUnavailable: EncodedResponseSet
 
@@ -28,6 +29,7 @@ struct StaticResponses: Sendable {
         badRequest = make(.badRequest, "bad request")
         notFound = make(.notFound, "not found")
         methodNotAllowed = make(.methodNotAllowed, "method not allowed", extra: [("Allow", "GET, HEAD")])
+        uriTooLong = make(.uriTooLong, "request target too long")
         requestHeaderFieldsTooLarge = make(.requestHeaderFieldsTooLarge, "request header fields too large")
         serviceUnavailable = make(.serviceUnavailable, "too many connections", extra: [("Retry-After", "1")])
     }

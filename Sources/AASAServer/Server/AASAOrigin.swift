@@ -29,9 +29,9 @@ public struct AASAOrigin: Sendable {
     private let logger: Logger
     private let registry: PrometheusCollectorRegistry?
     private let requestCounts = RequestCountTable()
-    /// Set when the serving listener begins graceful shutdown.
-    private let shutdown = ShutdownSignal()
     private let group: any EventLoopGroup
+    /// The most bytes any serving connection held queued (the abuse tests read it).
+    let queuedBytes = QueuedBytesProbe()
 
     public init(
         configuration: ServerConfiguration,
@@ -64,24 +64,53 @@ public struct AASAOrigin: Sendable {
         let tlsContext = try makeTLSContext()
         var services: [any Service] = [reloader]
         if let admin = configuration.admin {
+            if !admin.isLoopback {
+                logger.warning(
+                    "the admin listener is reachable beyond this host; it serves /healthz, /readyz and /metrics there, not /status",
+                    metadata: ["server": "admin", "bind": "\(admin.bind)"]
+                )
+            }
+            let shutdown = ShutdownSignal()
+            let pipeline = AdminPipeline(
+                store: store,
+                registry: registry,
+                requestCounts: requestCounts,
+                configuration: configuration,
+                listener: admin,
+                shutdown: shutdown
+            )
             services.append(
                 ListeningServer(
                     name: "admin",
                     listener: admin,
                     group: group,
                     logger: logger,
-                    childInitializer: adminPipeline,
-                    bound: adminAddress
+                    admission: admission(listener: "admin", limit: configuration.adminMaxConnections),
+                    childInitializer: pipeline.configure,
+                    bound: adminAddress,
+                    shutdown: shutdown
                 )
             )
         }
+        let shutdown = ShutdownSignal()
+        let pipeline = ServingPipeline(
+            store: store,
+            limits: configuration.limits,
+            shutdownGrace: configuration.shutdownGracePeriod,
+            accessLog: configuration.log.access ? logger : nil,
+            requestCounts: requestCounts,
+            tlsContext: tlsContext,
+            shutdown: shutdown,
+            probe: queuedBytes
+        )
         services.append(
             ListeningServer(
                 name: "http",
                 listener: configuration.http,
                 group: group,
                 logger: logger,
-                childInitializer: servingPipeline(tlsContext: tlsContext),
+                admission: admission(listener: "http", limit: configuration.limits.maxConnections),
+                childInitializer: pipeline.configure,
                 bound: httpAddress,
                 shutdown: shutdown
             )
@@ -89,26 +118,8 @@ public struct AASAOrigin: Sendable {
         return services
     }
 
-    private func servingPipeline(tlsContext: NIOSSLContext?) -> ListeningServer.ChildInitializer {
-        let pipeline = ServingPipeline(
-            store: store,
-            limits: configuration.limits,
-            accessLog: configuration.log.access ? logger : nil,
-            requestCounts: requestCounts,
-            tlsContext: tlsContext,
-            shutdown: shutdown
-        )
-        let connections = ConnectionCounter(limit: configuration.limits.maxConnections)
-        return { channel in
-            channel.eventLoop.makeCompletedFuture {
-                guard connections.acquire() else {
-                    pipeline.refuse(channel)
-                    return
-                }
-                channel.closeFuture.whenComplete { _ in connections.release() }
-                try pipeline.configure(channel)
-            }
-        }
+    private func admission(listener: String, limit: Int) -> ConnectionAdmission {
+        ConnectionAdmission(listener: listener, limit: limit, logger: logger, registry: registry)
     }
 
     /// TLS 1.2+ with the default certificate; per-connection SNI picks the
@@ -140,20 +151,6 @@ public struct AASAOrigin: Sendable {
             return try NIOSSLContext(configuration: tls)
         } catch {
             throw StartupError(message: "TLS: \(error)")
-        }
-    }
-
-    private var adminPipeline: ListeningServer.ChildInitializer {
-        let store = self.store
-        let registry = self.registry
-        let requestCounts = self.requestCounts
-        return { channel in
-            channel.eventLoop.makeCompletedFuture {
-                try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
-                try channel.pipeline.syncOperations.addHandler(
-                    AdminHandler(store: store, registry: registry, requestCounts: requestCounts)
-                )
-            }
         }
     }
 }
