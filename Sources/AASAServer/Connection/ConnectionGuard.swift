@@ -3,6 +3,12 @@ import NIOCore
 import NIOExtras
 import NIOTLS
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The first handler of every connection (after TLS), serving and admin
 /// alike: it decides how much of the client's input reaches the request
 /// decoder, and when and how the connection ends.
@@ -261,9 +267,20 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
         }
     }
 
-    /// Closes at once, dropping anything queued: for clients that broke a limit.
+    /// Closes at once with a reset, dropping anything queued here and in
+    /// the kernel: for clients that broke a limit. A plain close would leave
+    /// the kernel retrying undelivered answers to a client that does not
+    /// read (nginx's `reset_timedout_connection`).
     func abort() {
-        close()
+        guard phase != .closed, let context else { return }
+        phase = .closed
+        let channel = context.channel
+        guard let socket = channel as? any SocketOptionProvider else {
+            return context.close(promise: nil)
+        }
+        socket.setSoLinger(linger(l_onoff: 1, l_linger: 0)).whenComplete { _ in
+            channel.close(promise: nil)
+        }
     }
 
     private func close() {
