@@ -149,6 +149,7 @@ struct ListeningServer: Service {
             self.quiesce.initiateShutdown(promise: quiesced)
         }
         guard shuttingDown.withLockedValue({ $0 }) else {
+            quiesced.succeed()  // never used: no shutdown began
             logger.error("listener closed", metadata: ["server": "\(name)"])
             throw ListenerClosed(name: name)
         }

@@ -67,6 +67,20 @@ struct RawClient {
         return buffer.readableBytes
     }
 
+    /// Waits until `count` complete responses have arrived or the
+    /// connection closed; if the waiting task is cancelled, closes it.
+    func waitForResponses(_ count: Int) async throws {
+        let channel = self.channel
+        let collector = self.collector
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                collector.wait(for: count, continuation)
+            }
+        } onCancel: {
+            channel.close(promise: nil)
+        }
+    }
+
     /// Waits for the connection to close; if the waiting task is cancelled
     /// (a deadline passed), closes it so the wait ends.
     func waitUntilClosed() async throws {
@@ -82,10 +96,38 @@ struct RawClient {
         typealias InboundIn = ByteBuffer
         let bytes = NIOLockedValueBox<[UInt8]>([])
         let ending = NIOLockedValueBox(Ending.open)
+        private let waiters = NIOLockedValueBox<[(Int, CheckedContinuation<Void, Never>)]>([])
+
+        private var responseCount: Int {
+            var buffer = ByteBuffer(bytes: bytes.withLockedValue { $0 })
+            var count = 0
+            while TestResponse.take(from: &buffer, isHead: false) != nil { count += 1 }
+            return count
+        }
+
+        func wait(for count: Int, _ continuation: CheckedContinuation<Void, Never>) {
+            let ready = waiters.withLockedValue { waiters in
+                if responseCount >= count || ending.withLockedValue({ $0 != .open }) { return true }
+                waiters.append((count, continuation))
+                return false
+            }
+            if ready { continuation.resume() }
+        }
+
+        private func wake(all: Bool) {
+            let count = responseCount
+            let ready = waiters.withLockedValue { waiters in
+                let ready = waiters.filter { all || $0.0 <= count }
+                waiters.removeAll { all || $0.0 <= count }
+                return ready
+            }
+            for (_, continuation) in ready { continuation.resume() }
+        }
 
         func channelRead(context: ChannelHandlerContext, data: NIOAny) {
             let buffer = unwrapInboundIn(data)
             bytes.withLockedValue { $0 += buffer.readableBytesView }
+            wake(all: false)
         }
 
         func errorCaught(context: ChannelHandlerContext, error: Error) {
@@ -95,6 +137,7 @@ struct RawClient {
 
         func channelInactive(context: ChannelHandlerContext) {
             ending.withLockedValue { if $0 == .open { $0 = .endOfStream } }
+            wake(all: true)
         }
     }
 }
