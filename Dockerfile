@@ -22,24 +22,30 @@ RUN apt-get update \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /build
 
-# Resolve dependencies in their own layer: it is reused while only sources change.
+# Resolve dependencies in their own layer: it is reused while only sources
+# change (the release script builds in the same scratch directory).
 COPY ./Package.* ./
-RUN swift package resolve
+RUN swift package resolve --scratch-path /scratch
 
+# The release binary, built by the release script with the same flags
+# (swift build -c release --static-swift-stdlib --product aasa, stripped):
+# `docker build --build-arg AASA_VERSION=1.2.0 --build-arg AASA_COMMIT=$(git rev-parse --short=12 HEAD) .`
+# makes `aasa --version` name the release; a plain build says 0.0.0-dev.
+ARG AASA_VERSION=0.0.0-dev
+ARG AASA_COMMIT=unknown
 COPY . .
-RUN swift build -c release --static-swift-stdlib --product aasa
+RUN AASA_RELEASE_SCRATCH=/scratch scripts/release.sh "${AASA_VERSION}" --commit "${AASA_COMMIT}" --output /dist
 
-# Stage the binary with the resource bundles SwiftPM puts beside it
-# (swift-aasa_AASAKit.resources: Bundle.module looks next to the executable),
-# and the static backtracer so a crash prints a symbolicated trace.
+# Unpack the release tree (bin/aasa, libexec/aasa/ with the resource bundles
+# Bundle.module looks for beside the binary), and add the static backtracer
+# so a crash prints every thread's frames (the binary is stripped, so frames
+# inside it show as addresses; the Swift runtime's own are named).
 WORKDIR /staging
-RUN bin="$(swift build -c release --show-bin-path)" \
- && cp "${bin}/aasa" ./ \
- && find -L "${bin}" -maxdepth 1 -name '*.resources' -exec cp -Ra {} ./ \; \
+RUN tar -xzf /dist/aasa-*.tar.gz --strip-components=1 \
  && if [ -x /usr/libexec/swift/linux/swift-backtrace-static ]; then \
-        cp /usr/libexec/swift/linux/swift-backtrace-static ./; \
+        cp /usr/libexec/swift/linux/swift-backtrace-static libexec/aasa/; \
     fi \
- && ./aasa --help > /dev/null
+ && bin/aasa --version
 
 # -------------------------------------------------------------- runtime stage
 FROM ${RUNTIME_IMAGE}
@@ -54,14 +60,14 @@ RUN apt-get update \
  && useradd --system --uid 10001 --user-group --no-create-home \
         --home-dir /nonexistent --shell /usr/sbin/nologin aasa
 
-COPY --from=build --chown=root:root /staging/ /opt/aasa/bin/
+COPY --from=build --chown=root:root /staging/ /opt/aasa/
 # The demo brand, owned by root and read-only for the server. Mount your own
 # directory over /srv/aasa (read-only is enough: the server never writes).
 COPY --chown=root:root aasa/ /srv/aasa/
 
 ENV PATH="/opt/aasa/bin:${PATH}" \
     AASA_ADMIN_BIND=0.0.0.0 \
-    SWIFT_BACKTRACE=enable=yes,sanitize=yes,threads=all,images=all,interactive=no,swift-backtrace=/opt/aasa/bin/swift-backtrace-static
+    SWIFT_BACKTRACE=enable=yes,sanitize=yes,threads=all,images=all,interactive=no,swift-backtrace=/opt/aasa/libexec/aasa/swift-backtrace-static
 
 USER 10001:10001
 WORKDIR /srv

@@ -3,7 +3,10 @@ import PackageDescription
 
 let package = Package(
     name: "swift-aasa",
-    platforms: [.macOS(.v15)],
+    // AASAKit, the one product an iOS app's tests link, needs iOS 16 / macOS 13
+    // (Swift's string algorithms such as `firstRange(of:)`); the server and the
+    // CLI use Synchronization's `Mutex`, hence macOS 15 for the package.
+    platforms: [.macOS(.v15), .iOS(.v16)],
     products: [
         .library(name: "AASAKit", targets: ["AASAKit"]),
         .library(name: "AASAServer", targets: ["AASAServer"]),
@@ -54,7 +57,10 @@ let package = Package(
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "NIOExtras", package: "swift-nio-extras"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
-            ]
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            // The configuration schema; the published copy is schema/aasa-config.schema.json.
+            resources: [.copy("Configuration/aasa-config.schema.json")]
         ),
         // Outbound checks (live host, Apple's CDN); the server never links an HTTP client.
         .target(
@@ -108,6 +114,7 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "NIOExtras", package: "swift-nio-extras"),
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
             ]
         ),
         .testTarget(

@@ -8,8 +8,9 @@ struct AASA: AsyncParsableCommand {
         abstract: "Host, validate and test apple-app-site-association (Universal Links) files.",
         discussion: """
             Exit codes: 0 success, 1 findings (invalid file, failed link, differing CDN copy), \
-            2 bad input (unreadable file, not JSON, bad arguments); cdn-diff adds 3 for origin errors.
+            2 bad input (unreadable file, not JSON, bad arguments).
             """,
+        version: BuildInfo.versionLine,
         subcommands: [
             ServeCommand.self,
             ValidateCommand.self,
@@ -24,4 +25,45 @@ struct AASA: AsyncParsableCommand {
             ValidateCDNCommand.self,
         ]
     )
+
+    /// Replaces argument-parser's `main()`, which exits 64 on a usage error
+    /// and 1 on an error a command did not map: the tool promises CI that 1
+    /// means findings and 2 means bad input, whatever went wrong.
+    static func main() async {
+        let status = await run(arguments: Array(CommandLine.arguments.dropFirst()), output: .standard)
+        // An `ExitCode` prints nothing: the message, if any, is out already.
+        exit(withError: status == 0 ? nil : ExitCode(status))
+    }
+
+    /// Parses `arguments`, runs the command, prints any error or help text
+    /// through `output` and returns the exit status.
+    static func run(arguments: [String], output: CommandOutput) async -> Int32 {
+        do {
+            var command = try parseAsRoot(arguments)
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+            return 0
+        } catch {
+            let status = exitStatus(for: error)
+            let message = fullMessage(for: error)
+            if !message.isEmpty {
+                if status == 0 { output.line(message) } else { output.errorLine(message) }
+            }
+            return status
+        }
+    }
+
+    /// The exit status for an error that ended a run: a command's own
+    /// `ExitCode` as it is (1 findings, 2 bad input); help
+    /// and `--version` 0; anything else, a usage error (argument-parser's
+    /// 64) or an error no command mapped (its 1), 2, so it is never taken
+    /// for findings.
+    static func exitStatus(for error: any Error) -> Int32 {
+        let code = exitCode(for: error)
+        if error is ExitCode || code.isSuccess { return code.rawValue }
+        return 2
+    }
 }

@@ -28,8 +28,16 @@ struct CheckCommandTests {
         let (output, code) = try await runCapturingAsync { try await command.run(output: $0) }
         #expect(code == 1)
         let text = output.outText
-        #expect(text.contains("example.com  FAIL  http://127.0.0.1:1/.well-known/apple-app-site-association"))
-        #expect(text.contains("  FAIL  connect "))
+        #expect(
+            text.contains(
+                "example.com  FAIL  http://example.com:1/.well-known/apple-app-site-association via 127.0.0.1:1"
+            )
+        )
+        #expect(
+            text.contains(
+                "  FAIL  connect            connection refused (connecting to 127.0.0.1:1): nothing is listening on that port"
+            )
+        )
         #expect(text.contains("HOST         RESULT  PASS  WARN  FAIL  SKIP"))
     }
 
@@ -60,12 +68,52 @@ struct CheckCommandTests {
         ["ftp://example.com"],
         ["example.com", "--timeout", "0"],
         ["--from-dir", "/nonexistent"],
+        ["example.com", "--resolve", "example.com:443"],
+        ["example.com", "--resolve", "example.com:443:not-an-ip"],
+        ["example.com", "--resolve", "example.com:0:127.0.0.1"],
+        ["example.com", "--resolve", "example.org:443:127.0.0.1"],
+        ["example.com", "--resolve", "example.com:443:127.0.0.1", "--resolve", "example.com:443:127.0.0.2"],
+        ["example.com", "--base-url", "ftp://127.0.0.1"],
+        ["example.com", "--base-url", "https://127.0.0.1", "--resolve", "example.com:443:127.0.0.1"],
     ])
     func badInputExitsTwo(arguments: [String]) async throws {
         let command = try CheckCommand.parse(arguments)
         let (output, code) = try await runCapturingAsync { try await command.run(output: $0) }
         #expect(code == 2)
         #expect(output.error.first?.hasPrefix("error: ") == true)
+    }
+
+    /// The Content-Type warning (and every other warning) fails the run
+    /// with --strict; without it the default stays a warning.
+    @Test func strictTurnsWarningsIntoFailures() {
+        let reports = [
+            HostReport(
+                host: "a.io",
+                url: "https://a.io/x",
+                checks: [.init("connect", .pass, "ok"), .init("http.content-type", .warn, "served as text/plain")]
+            )
+        ]
+        #expect(CheckOutput(reports: reports).exitCode == 0)
+        let strict = CheckOutput(reports: reports, strict: true)
+        #expect(strict.exitCode == 1)
+        #expect(strict.text().hasSuffix("--strict: 1 host with warnings counts as failed"))
+        #expect(strict.json().contains(#""failed" : 1"#) || strict.json().contains(#""failed": 1"#))
+    }
+
+    @Test func duplicateHostsAreCheckedOnce() async throws {
+        let command = try CheckCommand.parse([
+            "example.com", "EXAMPLE.com", "https://example.com/", "--base-url", "http://127.0.0.1:1", "--format",
+            "json",
+        ])
+        let (output, _) = try await runCapturingAsync { try await command.run(output: $0) }
+        let json = try JSONParser().parse(output.outText).value
+        #expect(json["hosts"]?.arrayValue?.count == 1)
+        #expect(json["hosts"]?.arrayValue?.first?["connectedTo"] == "127.0.0.1:1")
+    }
+
+    @Test func strictFlagParses() throws {
+        #expect(try CheckCommand.parse(["example.com", "--strict"]).strict)
+        #expect(try !CheckCommand.parse(["example.com"]).strict)
     }
 
     @Test func summaryTableAlignsColumns() {

@@ -11,13 +11,9 @@ import FoundationNetworking
 /// own start-up: configuration, logging and metrics bootstrap, signals.)
 @Suite("aasa serve process", .serialized)
 struct ServeProcessTests {
-    /// The `aasa` executable built beside this test bundle.
-    static var executable: URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("aasa")
-    }
-
-    @Test(.timeLimit(.minutes(1)), .enabled(if: FileManager.default.isExecutableFile(atPath: executable.path)))
+    @Test(.timeLimit(.minutes(1)))
     func servesReloadsOnSIGHUPAndStopsOnSIGTERM() async throws {
+        let executable = try BuiltExecutable.locate("aasa")
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("aasa-serve-\(UUID())")
         let host = directory.appendingPathComponent("brand.example")
         try FileManager.default.createDirectory(at: host, withIntermediateDirectories: true)
@@ -30,7 +26,7 @@ struct ServeProcessTests {
         try write("com.first.app")
 
         let process = Process()
-        process.executableURL = Self.executable
+        process.executableURL = executable
         process.arguments = [
             "serve", "--dir", directory.path, "--bind", "127.0.0.1", "--port", "0", "--admin-port", "0",
         ]

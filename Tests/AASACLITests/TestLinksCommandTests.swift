@@ -67,7 +67,11 @@ struct TestLinksCommandTests {
         #expect(code == 1)
         let text = output.outText
         #expect(text.contains("PASS  https://example.com/shop/1: matched by applinks.details[0].components[1]"))
-        #expect(text.contains("FAIL  https://example.com/about: unhandled: no rule matched (expected matched)"))
+        #expect(
+            text.contains(
+                "FAIL  https://example.com/about: unhandled: no rule matched (2 rules tried in applinks.details[0]; none matches the path /about) (expected matched)"
+            )
+        )
         #expect(
             text.contains(
                 #"FAIL  https://example.com/account/orders: excluded by applinks.details[0].components[0] {"/":"/account/*","exclude":true}"#
@@ -140,7 +144,8 @@ struct TestLinksCommandTests {
 
     @Test(arguments: [
         ["--links", "$DIR/links.json"],
-        ["--dir", "$DIR/aasa", "--links", "$DIR/links.json"],
+        ["--file", "$DIR/aasa/example.com/apple-app-site-association"],
+        ["--dir", "$DIR/aasa", "--domain", "example.org", "--links", "$DIR/links.json"],
         ["--file", "$DIR/missing", "--links", "$DIR/links.json"],
         ["--file", "$DIR/links.json", "--dir", "$DIR/aasa", "--links", "$DIR/links.json"],
         [

@@ -79,33 +79,33 @@ struct ValidateCommandTests {
         #expect(output.error.isEmpty)
     }
 
-    @Test func brokenFileFailsWithPathCarryingMessages() throws {
+    @Test func brokenFileFailsWithLinesColumnsAndPaths() throws {
         let scratch = try ScratchDirectory(["aasa/example.com/apple-app-site-association": Self.broken])
         let (output, code) = try validate([scratch.at("aasa")])
         #expect(code == 1)
         let file = scratch.at("aasa/example.com/apple-app-site-association")
         #expect(
             output.out.contains(
-                "\(file): applinks.details[0].components[2].exclude: error: expected boolean, got string [schema.type]"
+                "\(file):2:82: error: applinks.details[0].components[2].exclude: expected boolean, got string [schema.type]"
             )
         )
         #expect(
             output.out.contains {
                 $0.hasPrefix(
-                    "\(file): applinks.details[0].components[1].casesensitive: error: unknown key \"casesensitive\""
+                    "\(file):2:49: error: applinks.details[0].components[1].casesensitive: unknown key \"casesensitive\""
                 )
             }
         )
-        #expect(output.out.contains { $0.hasPrefix("\(file): webcredential: warning: unknown top-level key") })
+        #expect(output.out.contains { $0.hasPrefix("\(file):3:18: warning: webcredential: unknown top-level key") })
         #expect(output.out.last == "1 file, 2 errors, 2 warnings")
     }
 
     @Test(arguments: [
-        ("[1,2]", "(root): error: expected object, got array", "schema.type"),
-        (#"{"applinks": {"details": [}"#, "(root): error: invalid JSON at line 1, column 27", "json.syntax"),
+        ("[1,2]", ":1:1: error: (root): expected object, got array", "schema.type"),
+        (#"{"applinks": {"details": [}"#, ":1:27: error: (root): invalid JSON at line 1, column 27", "json.syntax"),
         (
             #"{"applinks":{"details":[{"appIDs":"ABCDE12345.com.a"}]}}"#,
-            "applinks.details[0].appIDs: error: expected array, got string", "schema.type"
+            ":1:35: error: applinks.details[0].appIDs: expected array, got string", "schema.type"
         ),
     ])
     func rejectedFiles(_ contents: String, _ expected: String, _ code: String) throws {
@@ -114,7 +114,7 @@ struct ValidateCommandTests {
         let (output, exit) = try validate([file])
         #expect(exit == 1)
         let line = try #require(output.out.first)
-        #expect(line.hasPrefix("\(file): \(expected)"), "\(line)")
+        #expect(line.hasPrefix("\(file)\(expected)"), "\(line)")
         #expect(line.hasSuffix("[\(code)]"))
     }
 
@@ -144,7 +144,9 @@ struct ValidateCommandTests {
         )
         #expect(files.allSatisfy { $0.objectValue?.keys == ["path", "diagnostics"] })
         let first = try #require(files[0]["diagnostics"]?.arrayValue?.first)
-        #expect(first.objectValue?.keys == ["severity", "code", "path", "message"])
+        #expect(first.objectValue?.keys == ["severity", "code", "path", "message", "line", "column"])
+        #expect(first["line"] == 2)
+        #expect(first["column"] == 49)
         #expect(first["path"] == "applinks.details[0].components[1].casesensitive")
         #expect(files[1]["diagnostics"] == [])
     }
@@ -155,6 +157,44 @@ struct ValidateCommandTests {
         #expect(code == 2)
         #expect(output.error == ["error: \(scratch.at("missing")): no such file or directory"])
         #expect(output.out.last == "1 file, 2 errors, 2 warnings")
+    }
+
+    @Test func aMisnamedFileBesideGoodOnesIsAWarningNotASilentPass() throws {
+        let scratch = try ScratchDirectory([
+            "aasa/good.example/apple-app-site-association": Self.valid,
+            "aasa/typo.example/apple-app-site-association.json": Self.valid,
+        ])
+        let misnamed = scratch.at("aasa/typo.example/apple-app-site-association.json")
+        let (output, code) = try validate([scratch.at("aasa")])
+        #expect(code == 0)
+        #expect(
+            output.out.first
+                == "\(misnamed): (root): warning: not validated and not served: the file must be named exactly "
+                + "\"apple-app-site-association\", not \"apple-app-site-association.json\"; rename it [file.misnamed]"
+        )
+        #expect(output.out.last == "2 files, 0 errors, 1 warning")
+        #expect(try validate([scratch.at("aasa"), "--strict"]).1 == 1)
+    }
+
+    @Test(arguments: [
+        ("Apple-App-Site-Association", "apple-app-site-association"),
+        ("apple_app_site_association.json", "apple-app-site-association"),
+        ("assetlinks.JSON", "assetlinks.json"),
+        ("assetlinks", "assetlinks.json"),
+        ("apple-app-site-association", nil),
+        ("assetlinks.json", nil),
+        ("links.json", nil),
+        ("README.md", nil),
+    ])
+    func nearMissesOfTheServedNames(_ name: String, _ served: String?) {
+        #expect(ValidationTarget.servedName(nearlyMatching: name) == served)
+    }
+
+    @Test func aDirectoryWithOnlyAMisnamedFileSaysSo() throws {
+        let scratch = try ScratchDirectory(["h/assetlinks.JSON": "[]"])
+        let (output, code) = try validate([scratch.path])
+        #expect(code == 2)
+        #expect(output.error.first?.hasSuffix("(\(scratch.at("h/assetlinks.JSON")) is not named exactly so)") == true)
     }
 
     @Test func directoryWithoutFilesIsBadInput() throws {
@@ -195,7 +235,8 @@ struct ValidateCommandTests {
         #expect(code == 1)
         #expect(
             output.out.first?.hasSuffix(
-                "error: expected array, got object; assetlinks.json must be an array of statements [assetlinks.type]"
+                ":1:1: error: (root): expected array, got object; assetlinks.json must be an array of statements "
+                    + "[assetlinks.type]"
             ) == true
         )
     }

@@ -32,10 +32,12 @@ import Testing
         }
     }
 
+    /// Compares example.com with the origin on `server` (the live-origin mode).
     private func compare(_ server: FakeHTTPServer) async throws -> CDNComparison {
         let fetcher = try HTTPFetcher(configuration: .init(timeout: .seconds(5)))
-        return await CDNDiff(fetcher: fetcher, cdnBase: server.baseURL + "/a/v1", originBase: server.baseURL).compare(
-            "example.com"
+        return await CDNDiff(fetcher: fetcher, cdnBase: server.baseURL + "/a/v1").compare(
+            "example.com",
+            with: .origin(try HostTarget("example.com", baseURL: server.baseURL))
         )
     }
 
@@ -47,10 +49,10 @@ import Testing
         try await FakeHTTPServer.with(Self.servers(cdn: { _ in cdn })) { server in
             let comparison = try await compare(server)
             guard case .inSync = comparison.outcome else {
-                Issue.record("expected in sync, got \(comparison.outcome.name)")
+                Issue.record("expected in sync, got \(comparison.result)")
                 return
             }
-            #expect(comparison.outcome.exitCode == 0)
+            #expect(comparison.status == .pass)
             #expect(comparison.cdnURL == server.baseURL + "/a/v1/example.com")
             #expect(comparison.cdnHeaders.map(\.name) == ["Apple-From", "Age"])
             let originRequest = try #require(server.requests.first { $0.uri.hasPrefix("/.well-known") })
@@ -62,10 +64,10 @@ import Testing
         try await FakeHTTPServer.with(Self.servers(cdn: { _ in .json(Self.cdnOld) })) { server in
             let comparison = try await compare(server)
             guard case .differs(let diff) = comparison.outcome else {
-                Issue.record("expected a difference, got \(comparison.outcome.name)")
+                Issue.record("expected a difference, got \(comparison.result)")
                 return
             }
-            #expect(comparison.outcome.exitCode == 1)
+            #expect(comparison.status == .fail)
             #expect(diff.changes.map(\.path.description) == ["applinks.details[0].components[1]"])
             #expect(diff.changes.first?.kind == .removed)
             #expect(comparison.json["changes"]?.arrayValue?.count == 1)
@@ -86,10 +88,11 @@ import Testing
         try await FakeHTTPServer.with(Self.servers(cdn: { _ in cdn })) { server in
             let comparison = try await compare(server)
             guard case .cdnError(let failure) = comparison.outcome else {
-                Issue.record("expected a CDN error, got \(comparison.outcome.name)")
+                Issue.record("expected a CDN error, got \(comparison.result)")
                 return
             }
-            #expect(comparison.outcome.exitCode == 2)
+            #expect(comparison.status == .fail)
+            #expect(comparison.result == "cdn-error")
             #expect(failure.status == 404)
             #expect(failure.reason == "SWCERR00301 Timeout")
             #expect(failure.details == #"{"cause":"timeout"}"#)
@@ -117,7 +120,7 @@ import Testing
         try await FakeHTTPServer.with(Self.servers(cdn: { _ in cdn })) { server in
             let comparison = try await compare(server)
             guard case .cdnError(let failure) = comparison.outcome else {
-                Issue.record("expected a CDN error, got \(comparison.outcome.name)")
+                Issue.record("expected a CDN error, got \(comparison.result)")
                 return
             }
             #expect(failure.originStatus == 403)
@@ -145,11 +148,12 @@ import Testing
         try await FakeHTTPServer.with(Self.servers(cdn: { _ in cdn }, origin: FakeResponse(.internalServerError))) {
             server in
             let comparison = try await compare(server)
-            guard case .originError(let message) = comparison.outcome else {
-                Issue.record("expected an origin error, got \(comparison.outcome.name)")
+            guard case .referenceError(let message) = comparison.outcome else {
+                Issue.record("expected an origin error, got \(comparison.result)")
                 return
             }
-            #expect(comparison.outcome.exitCode == 3)
+            #expect(comparison.status == .fail)
+            #expect(comparison.result == "origin-error")
             #expect(message.contains("500 Internal Server Error"))
             #expect(comparison.cdnFailure?.explanation.contains("answered Apple with 404 Not Found") == true)
         }
@@ -162,8 +166,8 @@ import Testing
         )
         try await FakeHTTPServer.with(Self.servers(cdn: { _ in .json(Self.cdnSame) }, origin: origin)) { server in
             let comparison = try await compare(server)
-            guard case .originError(let message) = comparison.outcome else {
-                Issue.record("expected an origin error, got \(comparison.outcome.name)")
+            guard case .referenceError(let message) = comparison.outcome else {
+                Issue.record("expected an origin error, got \(comparison.result)")
                 return
             }
             #expect(message.contains("redirect to https://www.example.com/"))
@@ -174,7 +178,8 @@ import Testing
     @Test func cdnThatIsNotJSONIsACDNError() async throws {
         try await FakeHTTPServer.with(Self.servers(cdn: { _ in .json("<html>") })) { server in
             let comparison = try await compare(server)
-            #expect(comparison.outcome.exitCode == 2)
+            #expect(comparison.status == .fail)
+            #expect(comparison.result == "cdn-error")
         }
     }
 }

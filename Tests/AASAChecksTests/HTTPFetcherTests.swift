@@ -20,10 +20,16 @@ import Testing
         }
     }
 
-    @Test func sendsTheHostHeaderForABaseURL() async throws {
+    @Test func connectsElsewhereButAsksForTheHost() async throws {
         let respond: FakeHTTPServer.Responder = { _ in .json("{}") }
         try await FakeHTTPServer.with(respond) { server in
-            _ = try await HTTPFetcher().fetch(server.baseURL + "/x", host: "example.com")
+            let request = FetchRequest(
+                "http://example.com:\(server.port)/x",
+                connectTo: "127.0.0.1",
+                hostHeader: "example.com"
+            )
+            _ = try await HTTPFetcher().fetch(request)
+            #expect(server.requests.first?.uri == "/x")
             #expect(server.requests.first?.headers["Host"] == ["example.com"])
             #expect(server.requests.first?.headers["User-Agent"].first?.contains("AASA-Bot") == true)
         }
@@ -36,7 +42,7 @@ import Testing
             await #expect {
                 _ = try await fetcher.fetch(server.baseURL + "/")
             } throws: { error in
-                (error as? FetchError)?.kind == .timeout
+                (error as? FetchError)?.kind == .timeout(.milliseconds(300))
             }
         }
     }
@@ -94,7 +100,8 @@ import Testing
             await #expect {
                 _ = try await HTTPFetcher().fetch(server.baseURL + "/")
             } throws: { error in
-                (error as? FetchError)?.kind == .tls
+                (error as? FetchError)?.kind
+                    == .tls(.certificateRejected([.untrustedIssuer(issuer: "CN=swift-aasa test CA", caFile: nil)]))
             }
         }
     }
@@ -106,7 +113,9 @@ import Testing
         let respond: FakeHTTPServer.Responder = { _ in .json("{}") }
         try await FakeHTTPServer.with(tls: try certificates.serverContext(), respond) { server in
             let fetcher = try HTTPFetcher(configuration: .init(caFile: caFile))
-            let response = try await fetcher.fetch(server.baseURL + "/", host: "example.com")
+            let response = try await fetcher.fetch(
+                FetchRequest("https://example.com:\(server.port)/", connectTo: "127.0.0.1")
+            )
             #expect(response.status == 200)
             let certificate = try #require(response.certificate)
             #expect(certificate.issuer.contains("swift-aasa test CA"))
@@ -120,7 +129,7 @@ import Testing
         try await FakeHTTPServer.with(tls: try certificates.serverContext(), respond) { server in
             let response = try await HTTPFetcher(configuration: .init(insecure: true)).fetch(server.baseURL + "/")
             #expect(response.status == 200)
-            #expect(response.certificate?.subject.contains("127.0.0.1") == true)
+            #expect(response.certificate?.subject.contains("example.com") == true)
         }
     }
 
@@ -130,14 +139,23 @@ import Testing
         }
     }
 
-    @Test func refusedConnectionIsAConnectionError() async throws {
+    @Test func refusedConnectionSaysSoInPlainWords() async throws {
         // Bind, learn a free port, stop: nothing listens there any more.
         let respond: FakeHTTPServer.Responder = { _ in .notFound }
         let port = try await FakeHTTPServer.with(respond) { $0.port }
         await #expect {
             _ = try await HTTPFetcher().fetch("http://127.0.0.1:\(port)/")
         } throws: { error in
-            (error as? FetchError)?.kind == .connection
+            let error = error as? FetchError
+            return error?.kind == .connectionRefused
+                && error?.message == "connection refused: nothing is listening on that port"
+        }
+        // Through a name, Happy Eyeballs wraps the same refusal.
+        await #expect {
+            _ = try await HTTPFetcher().fetch(FetchRequest("http://example.com:\(port)/", connectTo: "127.0.0.1"))
+        } throws: { error in
+            (error as? FetchError)?.message
+                == "connection refused (connecting to 127.0.0.1:\(port)): nothing is listening on that port"
         }
     }
 

@@ -203,17 +203,19 @@ import Testing
         }
     }
 
-    @Test func selfSignedFailsWithoutCAFile() async throws {
+    @Test func privateCertificateFailsWithoutCAFile() async throws {
         let certificates = try TestCertificates()
         try await FakeHTTPServer.with(tls: try certificates.serverContext(), Self.origin()) { server in
             let report = try await check(server)
             let trusted = try #require(report.check("tls.trusted"))
             #expect(trusted.status == .fail)
             // The certificate is read anyway, to say what was presented.
-            #expect(trusted.message.contains("issued by CN=swift-aasa test CA"))
+            #expect(trusted.message.contains("the issuer (CN=swift-aasa test CA) is not a trusted CA"))
             #expect(trusted.message.contains("--ca-file"))
             #expect(report.check("tls.expiry")?.status == .pass)
             #expect(report.check("http.status")?.status == .skip)
+            // Nothing was requested over a connection that failed verification.
+            #expect(server.requests.isEmpty)
         }
     }
 
@@ -243,22 +245,28 @@ import Testing
 
     @Test(arguments: [
         ("example.com", "example.com", "https://example.com"),
-        ("https://Example.com:8443/path", "example.com", "https://Example.com:8443"),
+        ("https://Example.com:8443/path", "example.com", "https://example.com:8443"),
         ("http://127.0.0.1:8080", "127.0.0.1", "http://127.0.0.1:8080"),
         ("example.com:8443", "example.com", "https://example.com:8443"),
-        ("Example.COM/", "example.com", "https://Example.COM"),
+        ("Example.COM/", "example.com", "https://example.com"),
     ])
-    func targetsParse(argument: String, host: String, base: String) throws {
+    func targetsParse(argument: String, host: String, origin: String) throws {
         let target = try HostTarget(argument)
         #expect(target.host == host)
-        #expect(target.base == base)
-        #expect(target.hostHeader == nil)
+        #expect(target.origin == origin)
+        #expect(target.connectTo == nil)
+        #expect(target.request(HostTarget.wellKnownPath).hostHeader == nil)
     }
 
-    @Test func baseURLKeepsTheHost() throws {
-        let target = try HostTarget("example.com", baseURL: "http://127.0.0.1:8080/")
-        #expect(target.url(HostTarget.wellKnownPath) == "http://127.0.0.1:8080/.well-known/apple-app-site-association")
-        #expect(target.hostHeader == "example.com")
+    /// A base URL moves the connection, not the name: the URL still names
+    /// the host (for SNI and the certificate), `Host` carries no stand-in port.
+    @Test func baseURLOnlyChoosesWhereToConnect() throws {
+        let target = try HostTarget("example.com", baseURL: "https://127.0.0.1:8443/staging/")
+        let request = target.request(HostTarget.wellKnownPath)
+        #expect(request.url == "https://example.com:8443/staging/.well-known/apple-app-site-association")
+        #expect(request.connectTo == "127.0.0.1")
+        #expect(request.hostHeader == "example.com")
+        #expect(target.connectionDescription == "127.0.0.1:8443")
     }
 
     @Test func badTargetIsAnError() {

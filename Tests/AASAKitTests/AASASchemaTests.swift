@@ -2,7 +2,7 @@ import AASAKit
 import Foundation
 import Testing
 
-/// The bundled AASA schema against AASA-SEMANTICS.md §1–§5: what it accepts,
+/// The bundled AASA schema against docs/SEMANTICS.md §1–§5: what it accepts,
 /// and where and why it rejects the rest.
 @Suite struct AASASchemaTests {
     /// A file and the violations it must produce, as `(path, keyword)` in

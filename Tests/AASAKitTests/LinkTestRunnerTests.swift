@@ -24,7 +24,7 @@ import Testing
         app: LinkTestApp? = .bundleID("com.example.shop")
     ) throws -> LinkTestReport {
         let list = try LinkExpectations(bytes: Array(expectations.utf8), file: "links.json")
-        return LinkTestRunner(file: AASAFile(json: file), domain: "example.com").run(list, app: app)
+        return try LinkTestRunner(file: AASAFile(json: file), domain: "example.com").run(list, app: app)
     }
 
     private func fixture(_ name: String) throws -> [UInt8] {
@@ -38,7 +38,7 @@ import Testing
     func lieferandoFixturePasses(app: LinkTestApp) throws {
         let file = AASAFile(json: try JSONParser().parse(try fixture("apple-app-site-association")).value)
         let list = try LinkExpectations(bytes: try fixture("links.json"), file: "links.json")
-        let report = LinkTestRunner(file: file, domain: "lieferando.de").run(list, app: app)
+        let report = try LinkTestRunner(file: file, domain: "lieferando.de").run(list, app: app)
         #expect(report.failures.map(\.summary) == [])
         #expect(report.passedCount == 12)
         let accented = try #require(report.results.first { $0.entry.url.hasSuffix("#cartes-épargne") })
@@ -73,14 +73,14 @@ import Testing
         let list = LinkExpectations(entries: [
             .init(url: "https://lieferando.de/fr#cartes-épargne", expectation: .matched)
         ])
-        let report = LinkTestRunner(file: AASAFile(json: file), domain: "lieferando.de").run(list)
+        let report = try LinkTestRunner(file: AASAFile(json: file), domain: "lieferando.de").run(list)
         #expect(report.results.first?.decision == decision)
     }
 
     @Test func lieferandoWithoutDomainUsesEachURLsHost() throws {
         let file = AASAFile(json: try JSONParser().parse(try fixture("apple-app-site-association")).value)
         let list = try LinkExpectations(bytes: try fixture("links.json"))
-        let report = LinkTestRunner(file: file).run(list)
+        let report = try LinkTestRunner(file: file).run(list)
         #expect(report.failedCount == 0)
     }
 
@@ -141,13 +141,16 @@ import Testing
         #expect(report.results.first?.message.isEmpty == false)
     }
 
-    @Test func unknownBundleIDFailsEveryEntry() throws {
-        let report = try run(
-            #"{"deep_linkable_urls": ["https://example.com/shop/1"], "non_deep_linkable_urls": ["https://example.com/a"]}"#,
-            app: .bundleID("com.example.typo")
-        )
-        #expect(report.results.map(\.failure) == [.appNotListed, .appNotListed])
-        #expect(report.results.first?.message.contains("com.example.typo") == true)
+    @Test func unknownBundleIDIsOneSetupErrorNotAFailurePerURL() throws {
+        #expect {
+            try run(
+                #"{"deep_linkable_urls": ["https://example.com/shop/1"], "non_deep_linkable_urls": ["https://example.com/a"]}"#,
+                app: .bundleID("com.example.typo")
+            )
+        } throws: { error in
+            guard case .unknownApps(let apps) = error as? LinkTestSetupError else { return false }
+            return apps.map(\.app) == [.bundleID("com.example.typo")] && apps.first?.sources == [.run]
+        }
     }
 
     @Test func bundleIDIgnoresPrefixesOfAnyLength() throws {
@@ -163,45 +166,35 @@ import Testing
         #expect(report.failedCount == 0)
     }
 
-    @Test func noAppWithSeveralListedIsAFailure() throws {
-        let report = try run(#"{"deep_linkable_urls": ["https://example.com/shop/1"]}"#, app: nil)
-        #expect(report.results.map(\.failure) == [.appNotListed])
-    }
-
-    @Test func otherHostIsUnhandled() throws {
-        let report = try run(#"{"deep_linkable_urls": ["https://other.example/shop/1"]}"#)
-        #expect(report.results.map(\.failure) == [.unhandled])
-    }
-
-    @Test(arguments: [
-        (#"[]"#, "(root)"),
-        (#"{"urls": []}"#, "(root)"),
-        (#"{"deep_linkable_urls": "https://x"}"#, "deep_linkable_urls"),
-        (#"{"deep_linkable_urls": [1]}"#, "deep_linkable_urls[0]"),
-        (#"{"links": ["https://x"]}"#, "links[0]"),
-        (#"{"links": [{"url": "https://x"}]}"#, "links[0]"),
-        (#"{"links": [{"url": "https://x", "expect": "yes"}]}"#, "links[0].expect"),
-        (#"{"deep_linkable_urls": [{"url": "https://x", "appID": "A.b", "bundleID": "b"}]}"#, "deep_linkable_urls[0]"),
-        (#"{"deep_linkable_urls": [}"#, "(root)"),
-    ])
-    func badExpectationsAreErrorsWithAPath(text: String, path: String) {
+    @Test func noAppWithSeveralListedIsASetupError() throws {
         #expect {
-            _ = try LinkExpectations(bytes: Array(text.utf8), file: "links.json")
+            try run(#"{"deep_linkable_urls": ["https://example.com/shop/1"]}"#, app: nil)
         } throws: { error in
-            guard let error = error as? LinkExpectationsError else { return false }
-            return error.path.description == path && error.file == "links.json"
+            guard case .noAppGiven(let listed, _) = error as? LinkTestSetupError else { return false }
+            return listed == ["ABCDE12345.com.example.shop", "ZYXWV98765.com.example.other"]
         }
     }
 
-    @Test func objectEntriesInTheSeedListsDefaultTheirExpectation() throws {
-        let list = try LinkExpectations(
-            bytes: Array(
-                #"{"deep_linkable_urls": [{"url": "https://x/a", "bundleID": "b"}], "non_deep_linkable_urls": [{"url": "https://x/b"}]}"#
-                    .utf8
-            )
+    // A URL of another host used to be "unhandled" and, worse, a
+    // non-deep-linkable one passed. With the file's domain given, only that
+    // host's URLs are tested; the others are skipped with a warning.
+    @Test func otherHostIsSkippedWithAWarning() throws {
+        let report = try run(
+            #"{"deep_linkable_urls": ["https://example.com/shop/1"], "non_deep_linkable_urls": ["https://other.example/shop/1"]}"#
         )
-        #expect(list.entries.map(\.expectation) == [.matched, .notMatched])
-        #expect(list.entries.first?.app == .bundleID("b"))
-        #expect(list.entries.last?.path.description == "non_deep_linkable_urls[0]")
+        #expect(report.results.map(\.entry.url) == ["https://example.com/shop/1"])
+        #expect(report.skipped.map(\.url) == ["https://other.example/shop/1"])
+        #expect(report.warnings.map(\.code) == ["links.other-host"])
+        #expect(report.succeeded(strict: false))
+        #expect(!report.succeeded(strict: true))
+    }
+
+    @Test func everyURLForAnotherHostIsASetupError() throws {
+        #expect {
+            try run(#"{"non_deep_linkable_urls": ["https://other.example/shop/1"]}"#)
+        } throws: { error in
+            guard case .nothingToTest(let domain, let hosts) = error as? LinkTestSetupError else { return false }
+            return domain == "example.com" && hosts == ["other.example"]
+        }
     }
 }

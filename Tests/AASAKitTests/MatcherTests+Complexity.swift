@@ -2,7 +2,7 @@ import Testing
 
 @testable import AASAKit
 
-/// The matcher must never be exponential (AASA-SEMANTICS.md §5): work is
+/// The matcher must never be exponential (docs/SEMANTICS.md §5): work is
 /// counted in automaton steps, never timed.
 @Suite struct ComplexityTests {
     static let variables = VariableTable(userVariables: ["v": ["a", "aa", "a*", "?a"]], codes: .snapshot)

@@ -2,7 +2,7 @@ import Testing
 
 @testable import AASAKit
 
-/// AASA-SEMANTICS.md §4: defaults hold any key and merge file ← entry ← rule.
+/// docs/SEMANTICS.md §4: defaults hold any key and merge file ← entry ← rule.
 @Suite struct DefaultsTests {
     static let appID = MatcherFixture.appID
 

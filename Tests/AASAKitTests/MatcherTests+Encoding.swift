@@ -2,7 +2,7 @@ import Testing
 
 @testable import AASAKit
 
-/// AASA-SEMANTICS.md §3.4 (`caseSensitive`) and §3.5 (`percentEncoded`).
+/// docs/SEMANTICS.md §3.4 (`caseSensitive`) and §3.5 (`percentEncoded`).
 @Suite struct CaseAndEncodingTests {
     struct Case: CustomTestStringConvertible, Sendable {
         var component: String

@@ -2,7 +2,7 @@ import Testing
 
 @testable import AASAKit
 
-/// AASA-SEMANTICS.md §6: host check, app lookup, first match wins, legacy `paths`.
+/// docs/SEMANTICS.md §6: host check, app lookup, first match wins, legacy `paths`.
 @Suite struct EvaluationTests {
     static let app = MatcherFixture.appID
 
@@ -140,7 +140,7 @@ import Testing
     }
 }
 
-/// AASA-SEMANTICS.md §2: keys, absent keys, wrong types.
+/// docs/SEMANTICS.md §2: keys, absent keys, wrong types.
 @Suite struct ComponentKeyTests {
     @Test(arguments: [
         // Every specified key must match; absent keys match anything.

@@ -2,7 +2,7 @@ import Testing
 
 @testable import AASAKit
 
-/// AASA-SEMANTICS.md §3: wildcards, literals, anchoring; §3.1 normalisation.
+/// docs/SEMANTICS.md §3: wildcards, literals, anchoring; §3.1 normalisation.
 @Suite struct PatternTests {
     struct Case: CustomTestStringConvertible, Sendable {
         var pattern: String

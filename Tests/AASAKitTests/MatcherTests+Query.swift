@@ -2,7 +2,7 @@ import Testing
 
 @testable import AASAKit
 
-/// AASA-SEMANTICS.md §3.2 (`?`) and §3.3 (`#`).
+/// docs/SEMANTICS.md §3.2 (`?`) and §3.3 (`#`).
 @Suite struct QueryTests {
     struct Case: CustomTestStringConvertible, Sendable {
         var component: String

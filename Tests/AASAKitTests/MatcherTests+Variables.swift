@@ -2,7 +2,7 @@ import Testing
 
 @testable import AASAKit
 
-/// AASA-SEMANTICS.md §5: substitution variables and built-ins.
+/// docs/SEMANTICS.md §5: substitution variables and built-ins.
 @Suite struct VariableTests {
     static let variables =
         #"{"food": ["pizza", "sushi", "ice*cream", "b?r"], "lang2": ["en", "fr"], "digit": ["x"], "empty": [], "nested": ["$(food)"], "mixed": ["ok", 5], "notArray": "pizza"}"#

@@ -2,7 +2,7 @@ import Testing
 
 @testable import AASAKit
 
-/// AASA-SEMANTICS.md §1 (the file, services, precedence, forms) and the
+/// docs/SEMANTICS.md §1 (the file, services, precedence, forms) and the
 /// interpretation of rules (§2, §4, §6.4) in the model.
 @Suite struct ModelTests {
     static func file(_ text: String) throws -> AASAFile {

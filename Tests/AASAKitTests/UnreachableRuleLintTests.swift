@@ -2,7 +2,7 @@ import Testing
 
 @testable import AASAKit
 
-/// AASA-SEMANTICS.md §6.3: rules covered by an earlier rule.
+/// docs/SEMANTICS.md §6.3: rules covered by an earlier rule.
 @Suite struct UnreachableRuleLintTests {
     static func lint(_ components: String, variables: String? = nil) throws -> [Diagnostic] {
         UnreachableRuleLint.lint(try MatcherFixture.file(components: components, variables: variables))

@@ -106,7 +106,7 @@ struct EndToEndTests {
             try site.write(SampleFile.aasa(app: "ABCDE12345.com.new.app"), host: "new.example")
             // Wait for loads until one contains the new host.
             var generation = before
-            while await origin.origin.store.snapshot(after: generation).sites["new.example"] == nil {
+            while try await origin.origin.store.snapshot(after: generation).sites["new.example"] == nil {
                 generation += 1
             }
             let response = try #require(try await origin.client.exchange(get("new.example")).first)

@@ -2,6 +2,8 @@ import CLibFuzzer
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// The process entry: hands the command line to libFuzzer's driver.

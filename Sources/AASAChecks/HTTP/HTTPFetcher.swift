@@ -10,7 +10,8 @@ import Synchronization
 /// Fetches one URL the way Apple's crawler is held to it: redirects are
 /// reported, never followed; every request has a connect and a total
 /// timeout; the body is read as a stream and cut at a limit, so a hostile
-/// server streaming gigabytes costs a few hundred kilobytes.
+/// server streaming gigabytes costs a few hundred kilobytes. The certificate
+/// must be trusted *and* name the URL's host, wherever the connection went.
 public struct HTTPFetcher: Sendable {
     /// Bounds and trust for every request a fetcher makes.
     public struct Configuration: Sendable {
@@ -26,6 +27,8 @@ public struct HTTPFetcher: Sendable {
         public var insecure: Bool
         /// Extra trusted roots, PEM (`--ca-file`), on top of the system's.
         public var caFile: String?
+        /// `--resolve`: connect elsewhere for these domain and port pairs.
+        public var resolve: [ResolveOverride]
         /// The `User-Agent` sent.
         public var userAgent: String
 
@@ -35,6 +38,7 @@ public struct HTTPFetcher: Sendable {
             maximumBodySize: Int = 256 * 1024,
             insecure: Bool = false,
             caFile: String? = nil,
+            resolve: [ResolveOverride] = [],
             userAgent: String = "swift-aasa (AASA-Bot compatible)"
         ) {
             self.connectTimeout = connectTimeout
@@ -42,6 +46,7 @@ public struct HTTPFetcher: Sendable {
             self.maximumBodySize = maximumBodySize
             self.insecure = insecure
             self.caFile = caFile
+            self.resolve = resolve
             self.userAgent = userAgent
         }
     }
@@ -54,9 +59,10 @@ public struct HTTPFetcher: Sendable {
     public init(configuration: Configuration = Configuration()) throws(FetchConfigurationError) {
         self.configuration = configuration
         var tls = TLSConfiguration.makeClientConfiguration()
-        if configuration.insecure {
-            tls.certificateVerification = .none
-        }
+        // The chain is verified here; the name is checked by
+        // `PeerCertificate.covers(host:)`, which holds the certificate to
+        // Apple's rules rather than the TLS library's (see there).
+        tls.certificateVerification = configuration.insecure ? .none : .noHostnameVerification
         if let caFile = configuration.caFile {
             do {
                 let roots = try NIOSSLCertificate.fromPEMFile(caFile)
@@ -73,49 +79,135 @@ public struct HTTPFetcher: Sendable {
         self.tlsConfiguration = tls
     }
 
-    /// GETs `url`, sending `Host: host` when given (to reach a host's
-    /// virtual server through another address, as `--base-url` does).
-    public func fetch(_ url: String, host: String? = nil) async throws(FetchError) -> FetchedResponse {
-        guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(),
-            ["http", "https"].contains(scheme),
-            parsed.host != nil
-        else {
-            throw FetchError(.invalidURL, url: url, message: "not an http(s) URL")
+    /// GETs `url` from its own host.
+    public func fetch(_ url: String) async throws(FetchError) -> FetchedResponse {
+        try await fetch(FetchRequest(url))
+    }
+
+    /// GETs `request.url`, connecting where the request or `--resolve` says.
+    public func fetch(_ request: FetchRequest) async throws(FetchError) -> FetchedResponse {
+        guard let target = request.parsed else { throw FetchError(.invalidURL, url: request.url) }
+        let connectTo =
+            request.connectTo
+            ?? configuration.resolve.first { $0.applies(host: target.host, port: target.port) }?.address
+        let connectedTo = connectTo.map { $0.contains(":") ? "[\($0)]:\(target.port)" : "\($0):\(target.port)" }
+        do {
+            return try await fetchWithin(request, host: target.host, connectTo: connectTo, connectedTo: connectedTo)
+        } catch let error where !configuration.insecure && error.kind == .tls(.certificateRejected([])) {
+            throw await explain(error, request: request, host: target.host, connectTo: connectTo)
         }
-        let timeout = configuration.timeout
+    }
+
+    /// The request under the total timeout, errors classified.
+    private func fetchWithin(
+        _ request: FetchRequest,
+        host: String,
+        connectTo: String?,
+        connectedTo: String?
+    ) async throws(FetchError) -> FetchedResponse {
+        let timeouts = FetchFailureClassifier.Timeouts(
+            connect: configuration.connectTimeout,
+            total: configuration.timeout
+        )
+        let certificate = CertificateSlot()
         do {
             // The request deadline of AsyncHTTPClient stops at the response
             // head; racing a timer bounds the body too.
             return try await withThrowingTaskGroup(of: FetchedResponse?.self) { group in
-                group.addTask { try await self.perform(url: url, host: host) }
                 group.addTask {
-                    try await Task.sleep(for: timeout)
+                    try await self.perform(request, host: host, connectTo: connectTo, certificate: certificate)
+                }
+                group.addTask {
+                    try await Task.sleep(for: timeouts.total)
                     return nil
                 }
                 defer { group.cancelAll() }
                 guard let first = try await group.next(), let response = first else {
-                    throw FetchError(
-                        .timeout,
-                        url: url,
-                        message: "no complete response within \(Self.seconds(timeout))"
-                    )
+                    throw FetchError(.timeout(timeouts.total), url: request.url)
                 }
                 return response
             }
-        } catch let error as FetchError {
-            throw error
         } catch {
-            throw Self.classify(error, url: url, timeout: timeout)
+            var failure = FetchError(
+                FetchFailureClassifier.kind(of: error, timeouts: timeouts),
+                url: request.url,
+                connectedTo: connectedTo,
+                certificate: certificate.value
+            )
+            if let mismatch = error as? NameMismatch {
+                failure.kind = .tls(
+                    .certificateRejected([.nameMismatch(host: host, names: mismatch.certificate.names)])
+                )
+                failure.certificate = mismatch.certificate
+            }
+            throw failure
         }
     }
 
-    private func perform(url: String, host: String?) async throws -> FetchedResponse {
-        let certificate = Mutex<[UInt8]?>(nil)
+    /// A certificate that failed verification, fetched again without
+    /// verification only to say why: "not trusted" alone does not tell
+    /// whether it is self-signed, expired or for another name.
+    private func explain(
+        _ error: FetchError,
+        request: FetchRequest,
+        host: String,
+        connectTo: String?
+    ) async -> FetchError {
+        var probeConfiguration = configuration
+        probeConfiguration.insecure = true
+        guard let probe = try? HTTPFetcher(configuration: probeConfiguration) else { return error }
+        let certificate = CertificateSlot()
+        _ = try? await probe.perform(
+            request,
+            host: host,
+            connectTo: connectTo,
+            certificate: certificate,
+            handshakeOnly: true
+        )
+        guard let presented = certificate.value else { return error }
+        var explained = error
+        explained.certificate = presented
+        explained.kind = .tls(
+            .certificateRejected(
+                CertificateProblem.diagnose(presented, host: host, caFile: configuration.caFile, now: Date())
+            )
+        )
+        return explained
+    }
+
+    /// The certificate seen on a fetch's one connection, written on the
+    /// event loop and read after the request.
+    private final class CertificateSlot: Sendable {
+        private let storage = Mutex<PeerCertificate?>(nil)
+
+        var value: PeerCertificate? {
+            get { storage.withLock { $0 } }
+            set { storage.withLock { $0 = newValue } }
+        }
+    }
+
+    /// Thrown on a connection whose certificate does not name the host.
+    private struct NameMismatch: Error {
+        var certificate: PeerCertificate
+    }
+
+    /// Ends a probe's connection once the certificate is read: nothing is
+    /// sent over a connection that failed verification.
+    private struct HandshakeDone: Error {}
+
+    private func perform(
+        _ request: FetchRequest,
+        host: String,
+        connectTo: String?,
+        certificate: CertificateSlot,
+        handshakeOnly: Bool = false
+    ) async throws -> FetchedResponse {
         var client = HTTPClient.Configuration()
         client.tlsConfiguration = tlsConfiguration
         client.redirectConfiguration = .disallow
         client.httpVersion = .http1Only
         client.decompression = .disabled
+        if let connectTo { client.dnsOverride = [host: connectTo] }
         // The pool would otherwise retry a failed TLS handshake until the
         // deadline, turning "untrusted certificate" into "timed out".
         client.connectionPool.retryConnectionEstablishment = false
@@ -123,120 +215,71 @@ public struct HTTPFetcher: Sendable {
             connect: Self.timeAmount(configuration.connectTimeout),
             read: Self.timeAmount(configuration.timeout)
         )
+        let verifyName = !configuration.insecure
         // One client per fetch, so the connection below is this request's and
         // the certificate captured on it is the one this response came over.
         client.http1_1ConnectionDebugInitializer = { channel in
-            channel.nioSSL_peerCertificate().map { peer in
-                certificate.withLock { $0 = try? peer?.toDERBytes() }
-            }.recover { _ in }  // plain HTTP: no TLS handler, nothing to record
-        }
-        let limit = configuration.maximumBodySize
-        return try await HTTPClient.withHTTPClient(configuration: client) { httpClient in
-            var request = HTTPClientRequest(url: url)
-            request.method = .GET
-            if let host { request.headers.replaceOrAdd(name: "Host", value: host) }
-            request.headers.add(name: "User-Agent", value: configuration.userAgent)
-            request.headers.add(name: "Accept", value: "application/json, */*;q=0.5")
-            request.headers.add(name: "Accept-Encoding", value: "gzip, deflate")
-            let response = try await httpClient.execute(request, timeout: Self.timeAmount(configuration.timeout))
-            var raw = ByteBuffer()
-            for try await chunk in response.body {
-                guard raw.readableBytes + chunk.readableBytes <= limit else {
-                    throw FetchError(
-                        .bodyTooLarge(limit: limit),
-                        url: url,
-                        message: "response body larger than \(limit) bytes; stopped reading"
-                    )
+            channel.nioSSL_peerCertificate().flatMapThrowing { peer in
+                guard let der = try? peer?.toDERBytes(), let presented = PeerCertificate(derEncoded: der) else {
+                    return
                 }
-                var chunk = chunk
-                raw.writeBuffer(&chunk)
+                certificate.value = presented
+                if verifyName && !presented.covers(host: host) { throw NameMismatch(certificate: presented) }
+            }.flatMapErrorThrowing { error in
+                // Plain HTTP has no TLS handler: nothing to record or check.
+                if error is NameMismatch { throw error }
+            }.flatMapThrowing {
+                if handshakeOnly { throw HandshakeDone() }
             }
+        }
+        // NIOPosix on every platform: on Darwin the default group is
+        // Network.framework's, which neither uses these trust settings nor
+        // exposes the peer certificate, and reports different errors.
+        return try await HTTPClient.withHTTPClient(
+            eventLoopGroup: MultiThreadedEventLoopGroup.singleton,
+            configuration: client
+        ) { httpClient in
+            var outgoing = HTTPClientRequest(url: request.url)
+            outgoing.method = .GET
+            if let hostHeader = request.hostHeader { outgoing.headers.replaceOrAdd(name: "Host", value: hostHeader) }
+            outgoing.headers.add(name: "User-Agent", value: configuration.userAgent)
+            outgoing.headers.add(name: "Accept", value: "application/json, */*;q=0.5")
+            outgoing.headers.add(name: "Accept-Encoding", value: "gzip, deflate")
+            let response = try await httpClient.execute(outgoing, timeout: Self.timeAmount(configuration.timeout))
+            let raw = try await Self.readBody(response.body, limit: configuration.maximumBodySize, url: request.url)
             var fetched = FetchedResponse(
-                url: url,
+                url: request.url,
                 status: Int(response.status.code),
                 reasonPhrase: response.status.reasonPhrase,
                 headers: response.headers.map { ($0.name, $0.value) },
                 body: [],
                 transferredBytes: raw.readableBytes,
-                certificate: certificate.withLock { $0 }.flatMap { PeerCertificate(derEncoded: $0) }
+                certificate: certificate.value
             )
-            fetched.body = try Self.decode(raw, encoding: fetched.contentEncoding, limit: limit, url: url)
+            fetched.body = try BodyDecoder.decode(
+                raw,
+                encoding: fetched.contentEncoding,
+                limit: configuration.maximumBodySize,
+                url: request.url
+            )
             return fetched
         }
     }
 
-    private static func decode(
-        _ raw: ByteBuffer,
-        encoding: String?,
-        limit: Int,
-        url: String
-    ) throws(FetchError) -> [UInt8] {
-        let algorithm: CompressionAlgorithm
-        switch encoding {
-        case nil: return Array(raw.readableBytesView)
-        case "gzip", "x-gzip": algorithm = .gzip()
-        case "deflate": algorithm = .zlib()
-        case let other?:
-            throw FetchError(.undecodableBody, url: url, message: "unsupported Content-Encoding \"\(other)\"")
-        }
-        var compressed = raw
-        do {
-            // One byte of headroom: CompressNIO refuses to fill the buffer
-            // exactly, and a body of exactly `limit` bytes is acceptable.
-            let decoded = try compressed.decompress(with: algorithm, maxSize: limit + 1)
-            return Array(decoded.readableBytesView)
-        } catch let error as CompressNIOError where error == .bufferOverflow {
-            throw FetchError(
-                .bodyTooLarge(limit: limit),
-                url: url,
-                message: "\(encoding ?? "") body decompresses to more than \(limit) bytes; stopped"
-            )
-        } catch {
-            throw FetchError(
-                .undecodableBody,
-                url: url,
-                message: "cannot decompress the \(encoding ?? "") body: \(error)"
-            )
-        }
-    }
-
-    private static func classify(_ error: any Error, url: String, timeout: Duration) -> FetchError {
-        if let error = error as? HTTPClientError {
-            switch error {
-            case .connectTimeout:
-                return FetchError(.connection, url: url, message: "connection timed out")
-            case .deadlineExceeded, .readTimeout:
-                return FetchError(.timeout, url: url, message: "no complete response within \(seconds(timeout))")
-            case .remoteConnectionClosed:
-                return FetchError(.transport, url: url, message: "the server closed the connection before answering")
-            default:
-                return FetchError(.transport, url: url, message: "\(error)")
+    private static func readBody(_ body: HTTPClientResponse.Body, limit: Int, url: String) async throws -> ByteBuffer {
+        var raw = ByteBuffer()
+        for try await chunk in body {
+            guard raw.readableBytes + chunk.readableBytes <= limit else {
+                throw FetchError(.bodyTooLarge(limit: limit), url: url)
             }
+            var chunk = chunk
+            raw.writeBuffer(&chunk)
         }
-        if error is NIOSSLError || error is BoringSSLError || error is NIOSSLExtraError {
-            return FetchError(.tls, url: url, message: "TLS handshake failed: \(error)")
-        }
-        if error is CancellationError {
-            return FetchError(.timeout, url: url, message: "cancelled")
-        }
-        if case ChannelError.connectTimeout = error {
-            return FetchError(.connection, url: url, message: "connection timed out")
-        }
-        // DNS failures and refused connections arrive as NIOConnectionError.
-        if error is IOError || error is SocketAddressError || error is NIOConnectionError {
-            return FetchError(.connection, url: url, message: "cannot connect: \(error)")
-        }
-        return FetchError(.transport, url: url, message: "\(error)")
+        return raw
     }
 
     private static func timeAmount(_ duration: Duration) -> TimeAmount {
         let (seconds, attoseconds) = duration.components
         return .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
-    }
-
-    static func seconds(_ duration: Duration) -> String {
-        let (seconds, attoseconds) = duration.components
-        let value = Double(seconds) + Double(attoseconds) / 1e18
-        return value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
     }
 }

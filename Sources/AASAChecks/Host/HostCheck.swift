@@ -2,12 +2,13 @@ import AASAKit
 import Foundation
 
 /// Checks that a deployed host serves its association file the way Apple's
-/// systems require (AASA-SEMANTICS.md §7), check by check:
+/// systems require (docs/SEMANTICS.md §7), check by check (docs/CHECKS.md
+/// has each with the test that proves it fails):
 ///
 /// | id | passes when |
 /// |---|---|
 /// | `connect` | a connection was made |
-/// | `tls.trusted` | the chain is trusted for the host |
+/// | `tls.trusted` | the chain is trusted and the certificate names the host (not the `--base-url`) |
 /// | `tls.expiry` | the certificate is valid for more than 14 days (warning below) |
 /// | `http.redirect` | the answer is not a 3xx (Apple never follows one) |
 /// | `http.status` | the answer is 200 |
@@ -56,21 +57,24 @@ public struct HostCheck: Sendable {
 
         let body: [UInt8]?
         do {
-            let response = try await fetcher.fetch(url, host: target.hostHeader)
-            checks.add("connect", .pass, "connected to \(target.base)")
-            addTLSChecks(response.certificate, target: target, to: &checks)
+            let response = try await fetcher.fetch(target.request(HostTarget.wellKnownPath))
+            checks.add("connect", .pass, "connected to \(target.connectionDescription ?? target.origin)")
+            TLSChecks(fetcher: fetcher.configuration, now: options.now, expiryWarningDays: options.expiryWarningDays)
+                .addPassed(response.certificate, target: target, to: &checks)
             body = checkHTTP(response, to: &checks)
         } catch {
             addFailure(error, target: target, to: &checks)
-            if error.kind == .tls {
-                await explainUntrusted(error, target: target, to: &checks)
-            }
             body = nil
         }
+        let legacyResult = await legacy
         if let body {
-            checkFile(body, target: target, legacy: await legacy, to: &checks)
-        } else {
-            _ = await legacy
+            checkFile(body, target: target, legacy: legacyResult, to: &checks)
+        } else if case .success(let response)? = legacyResult, response.status == 200,
+            let status = checks.results.firstIndex(where: { $0.id == "http.status" && $0.status == .fail })
+        {
+            // The file is only where iOS 9-13 looked: modern systems never see it.
+            checks.results[status].message +=
+                "; \(HostTarget.legacyPath) answers 200, but iOS 14 and later read only \(HostTarget.wellKnownPath)"
         }
         if options.assetLinks {
             checks.results.append(AssetLinksCheck.check(await assetLinks))
@@ -78,78 +82,26 @@ public struct HostCheck: Sendable {
         return HostReport(
             host: target.host,
             url: url,
+            connectedTo: target.connectionDescription,
             checks: checks.completed(skipping: "the file could not be fetched")
         )
     }
 
     private func fetchOptional(_ target: HostTarget, _ path: String) async -> Result<FetchedResponse, FetchError>? {
         do {
-            return .success(try await fetcher.fetch(target.url(path), host: target.hostHeader))
+            return .success(try await fetcher.fetch(target.request(path)))
         } catch {
             return .failure(error)
-        }
-    }
-
-    /// Fetches again without verification, only to show which certificate
-    /// the host presents and when it expires: "not trusted" alone does not
-    /// say whether it is self-signed, expired or for another name.
-    private func explainUntrusted(_ error: FetchError, target: HostTarget, to checks: inout CheckList) async {
-        var configuration = fetcher.configuration
-        configuration.insecure = true
-        let presented = try? await HTTPFetcher(configuration: configuration)
-            .fetch(target.url(HostTarget.wellKnownPath), host: target.hostHeader).certificate
-        let hint = "use --ca-file for a private CA, or --insecure"
-        guard let presented else {
-            checks.add("tls.trusted", .fail, "\(error.message); \(hint)")
-            return
-        }
-        let names = presented.dnsNames.isEmpty ? "" : " for \(presented.dnsNames.joined(separator: ", "))"
-        let kind = presented.isSelfIssued ? "a self-signed certificate" : "a certificate issued by \(presented.issuer)"
-        checks.add(
-            "tls.trusted",
-            .fail,
-            "certificate rejected: the host presents \(kind) (\(presented.subject)\(names)); \(hint)"
-        )
-        addExpiry(presented, to: &checks)
-    }
-
-    private func addTLSChecks(_ certificate: PeerCertificate?, target: HostTarget, to checks: inout CheckList) {
-        guard target.isHTTPS else {
-            let reason = "plain HTTP to \(target.base); Apple only fetches over HTTPS"
-            checks.add("tls.trusted", .skip, reason)
-            checks.add("tls.expiry", .skip, reason)
-            return
-        }
-        if fetcher.configuration.insecure {
-            checks.add("tls.trusted", .skip, "not verified (--insecure)")
-        } else {
-            let via = fetcher.configuration.caFile.map { " (with --ca-file \($0))" } ?? ""
-            let issuer = certificate.map { ", issued by \($0.issuer)" } ?? ""
-            checks.add("tls.trusted", .pass, "certificate chain trusted\(via)\(issuer)")
-        }
-        guard let certificate else {
-            checks.add("tls.expiry", .skip, "the certificate could not be read")
-            return
-        }
-        addExpiry(certificate, to: &checks)
-    }
-
-    private func addExpiry(_ certificate: PeerCertificate, to checks: inout CheckList) {
-        let days = certificate.daysUntilExpiry(from: options.now)
-        let date = certificate.notValidAfter.formatted(.iso8601.year().month().day())
-        if days < 0 {
-            checks.add("tls.expiry", .fail, "certificate expired on \(date)")
-        } else if days < options.expiryWarningDays {
-            checks.add("tls.expiry", .warn, "certificate expires on \(date), in \(days) days")
-        } else {
-            checks.add("tls.expiry", .pass, "certificate valid until \(date) (\(days) days)")
         }
     }
 
     /// Records the HTTP-level checks; returns the body when there is a file to look at.
     private func checkHTTP(_ response: FetchedResponse, to checks: inout CheckList) -> [UInt8]? {
         if response.isRedirect {
-            let location = response.header("Location").map { "to \($0)" } ?? "without a Location"
+            let location =
+                response.header("Location").map { location in
+                    Self.isSameURL(location, as: response.url) ? "to the same URL (\(location))" : "to \(location)"
+                } ?? "without a Location"
             checks.add(
                 "http.redirect",
                 .fail,
@@ -180,22 +132,25 @@ public struct HostCheck: Sendable {
     }
 
     private func addFailure(_ error: FetchError, target: HostTarget, to checks: inout CheckList) {
+        let connected = "connected to \(target.connectionDescription ?? target.origin)"
         switch error.kind {
-        case .invalidURL, .connection:
+        case .invalidURL, .dnsFailure, .connectionRefused, .unreachable, .connectTimeout:
             checks.add("connect", .fail, error.message)
-        case .tls:
-            checks.add("connect", .pass, "connected to \(target.base)")
+        case .tls(let failure):
+            checks.add("connect", .pass, connected)
+            TLSChecks(fetcher: fetcher.configuration, now: options.now, expiryWarningDays: options.expiryWarningDays)
+                .addFailed(failure, certificate: error.certificate, to: &checks)
         case .bodyTooLarge:
-            checks.add("connect", .pass, "connected to \(target.base)")
+            checks.add("connect", .pass, connected)
             checks.add("file.size", .fail, "\(error.message); Apple's limit is \(AASAValidator.maximumFileSize) bytes")
         case .undecodableBody:
-            checks.add("connect", .pass, "connected to \(target.base)")
-            checks.add("file.size", .fail, error.message)
+            checks.add("connect", .pass, connected)
+            checks.add("json.valid", .fail, "\(error.message); Apple's systems cannot read it either")
         case .timeout:
             // Whether the connection or the answer was slow is unknown here.
             checks.add("http.status", .fail, error.message)
-        case .transport:
-            checks.add("connect", .pass, "connected to \(target.base)")
+        case .connectionClosed, .invalidResponse, .transport:
+            checks.add("connect", .pass, connected)
             checks.add("http.status", .fail, error.message)
         }
     }
@@ -223,6 +178,18 @@ public struct HostCheck: Sendable {
         if let app = options.app {
             checks.add(Self.appListed(app, in: AASAFile(json: json)))
         }
+    }
+
+    /// Whether a `Location` (absolute or relative) points back at `url`:
+    /// a redirect loop, which some servers produce for a missing trailing
+    /// slash or a forced scheme.
+    static func isSameURL(_ location: String, as url: String) -> Bool {
+        guard let base = URL(string: url), let target = URL(string: location, relativeTo: base)?.absoluteURL else {
+            return false
+        }
+        return target.host?.lowercased() == base.host?.lowercased()
+            && target.path(percentEncoded: true) == base.path(percentEncoded: true)
+            && target.scheme?.lowercased() == base.scheme?.lowercased() && target.port == base.port
     }
 
     /// Errors fail, warnings warn; the message names the first few findings.

@@ -4,13 +4,17 @@ import AASAKit
 public struct HostReport: Sendable {
     /// The host whose file was checked.
     public var host: String
-    /// The URL fetched for the file.
+    /// The URL fetched for the file (always naming the host).
     public var url: String
+    /// The address connected to instead of the host's own (`--base-url`,
+    /// `--resolve`), as `address:port`.
+    public var connectedTo: String?
     public var checks: [CheckResult]
 
-    public init(host: String, url: String, checks: [CheckResult]) {
+    public init(host: String, url: String, connectedTo: String? = nil, checks: [CheckResult]) {
         self.host = host
         self.url = url
+        self.connectedTo = connectedTo
         self.checks = checks
     }
 
@@ -26,13 +30,14 @@ public struct HostReport: Sendable {
         checks.count { $0.status == status }
     }
 
-    /// `{"host", "url", "status", "checks": [...]}`.
+    /// `{"host", "url", "connectedTo"?, "status", "checks": [...]}`.
     public var json: JSONValue {
-        [
-            "host": .string(host),
-            "url": .string(url),
-            "status": .string(status.rawValue),
-            "checks": .array(checks.map(\.json)),
-        ]
+        var object = JSONObject()
+        object["host"] = .string(host)
+        object["url"] = .string(url)
+        if let connectedTo { object["connectedTo"] = .string(connectedTo) }
+        object["status"] = .string(status.rawValue)
+        object["checks"] = .array(checks.map(\.json))
+        return .object(object)
     }
 }

@@ -29,13 +29,24 @@ public struct Diagnostic: Sendable, Hashable {
     public var message: String
     /// The file the finding is about, when there is one.
     public var file: String?
+    /// Where in the file the value at ``path`` is written, once known (see
+    /// ``ValidationReport/locating(in:)``).
+    public var position: SourcePosition?
 
-    public init(_ severity: Severity, code: String, path: JSONPath, message: String, file: String? = nil) {
+    public init(
+        _ severity: Severity,
+        code: String,
+        path: JSONPath,
+        message: String,
+        file: String? = nil,
+        position: SourcePosition? = nil
+    ) {
         self.severity = severity
         self.code = code
         self.path = path
         self.message = message
         self.file = file
+        self.position = position
     }
 
     public static func error(_ code: String, at path: JSONPath, _ message: String) -> Diagnostic {
@@ -56,26 +67,38 @@ public struct Diagnostic: Sendable, Hashable {
         copy.file = file
         return copy
     }
+
+    /// The same finding placed at `position` in its file.
+    public func located(at position: SourcePosition?) -> Diagnostic {
+        var copy = self
+        copy.position = position
+        return copy
+    }
 }
 
 extension Diagnostic: CustomStringConvertible {
-    /// `file: path: severity: message [code]`, the compiler-style line that
-    /// editors and CI logs understand.
+    /// The compiler-style line that editors and CI logs understand:
+    /// `file:line:column: severity: path: message [code]` once the finding
+    /// has a position, `file: path: severity: message [code]` before.
     public var description: String {
-        var text = ""
-        if let file { text += "\(file): " }
-        text += "\(path): \(severity.rawValue): \(message) [\(code)]"
-        return text
+        guard let position else {
+            return (file.map { "\($0): " } ?? "") + "\(path): \(severity.rawValue): \(message) [\(code)]"
+        }
+        return (file.map { "\($0):" } ?? "") + "\(position): \(severity.rawValue): \(path): \(message) [\(code)]"
     }
 
-    /// The JSON rendering: `{"severity","code","path","message"}` plus `file`
-    /// when known.
+    /// The JSON rendering: `{"severity","code","path","message"}`, plus
+    /// `line` and `column` when located and `file` when known.
     public var json: JSONValue {
         var object = JSONObject()
         object["severity"] = .string(severity.rawValue)
         object["code"] = .string(code)
         object["path"] = .string(path.description)
         object["message"] = .string(message)
+        if let position {
+            object["line"] = .number(Double(position.line))
+            object["column"] = .number(Double(position.column))
+        }
         if let file { object["file"] = .string(file) }
         return .object(object)
     }

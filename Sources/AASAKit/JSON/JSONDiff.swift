@@ -2,9 +2,14 @@
 /// changes by path.
 ///
 /// Objects compare as unordered maps (key order and whitespace never show
-/// up: Apple's CDN re-serialises the files it caches); arrays compare
-/// element by element by index, because order is meaningful in AASA rules;
-/// numbers compare by value (`1` equals `1.0`).
+/// up: Apple's CDN re-serialises the files it caches); arrays are aligned
+/// (``ArrayAlignment``: a longest common subsequence of equal elements), so
+/// removing one rule of ten is one removal, not nine changes, and moving a
+/// rule shows as a removal and an addition, because order decides which rule
+/// wins; numbers compare by value (`1` equals `1.0`).
+///
+/// Paths of removed and edited elements use their index in the old array,
+/// paths of added elements their index in the new one.
 public struct JSONDiff: Sendable, Hashable {
     /// What happened at a path, read from the old value to the new one.
     public enum Kind: String, Sendable, Hashable {
@@ -82,15 +87,25 @@ public struct JSONDiff: Sendable, Hashable {
                 changes.append(Change(path: path.appending(key), kind: .added, old: nil, new: newValue))
             }
         case (.array(let oldElements), .array(let newElements)):
-            for index in 0..<max(oldElements.count, newElements.count) {
-                let elementPath = path.appending(index)
-                switch (oldElements.indices.contains(index), newElements.indices.contains(index)) {
-                case (true, true):
-                    compare(oldElements[index], newElements[index], at: elementPath, into: &changes)
-                case (true, false):
-                    changes.append(Change(path: elementPath, kind: .removed, old: oldElements[index], new: nil))
-                default:
-                    changes.append(Change(path: elementPath, kind: .added, old: nil, new: newElements[index]))
+            for step in ArrayAlignment(oldElements, newElements).steps {
+                switch step {
+                case .same:
+                    break
+                case .edited(let oldIndex, let newIndex):
+                    compare(
+                        oldElements[oldIndex],
+                        newElements[newIndex],
+                        at: path.appending(oldIndex),
+                        into: &changes
+                    )
+                case .removed(let oldIndex):
+                    changes.append(
+                        Change(path: path.appending(oldIndex), kind: .removed, old: oldElements[oldIndex], new: nil)
+                    )
+                case .added(let newIndex):
+                    changes.append(
+                        Change(path: path.appending(newIndex), kind: .added, old: nil, new: newElements[newIndex])
+                    )
                 }
             }
         default:

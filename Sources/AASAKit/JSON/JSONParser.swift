@@ -18,16 +18,18 @@ public struct JSONParser: Sendable {
     /// parser and most CDNs treat it as garbage before the value.
     public func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONDocument {
         var reader = Reader(bytes: bytes, maximumDepth: maximumDepth)
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-            throw reader.error(.byteOrderMark, at: 0)
-        }
-        reader.skipWhitespace()
-        let value = try reader.parseValue(depth: 0)
-        reader.skipWhitespace()
-        if reader.index < bytes.count {
-            throw reader.error(.trailingContent, at: reader.index)
-        }
-        return JSONDocument(value: value, duplicateKeys: reader.duplicateKeys)
+        return try reader.parseDocument()
+    }
+
+    /// Parses `bytes` and records the byte offset where every value starts,
+    /// keyed by its path (for a key written twice, the last occurrence: the
+    /// one whose value is kept). Only ``JSONSourceMap`` asks for this; the
+    /// plain parse does not pay for it.
+    func parseRecordingOffsets(_ bytes: [UInt8]) throws(JSONParseError) -> (JSONDocument, [JSONPath: Int]) {
+        var reader = Reader(bytes: bytes, maximumDepth: maximumDepth)
+        reader.offsets = [:]
+        let document = try reader.parseDocument()
+        return (document, reader.offsets ?? [:])
     }
 
     /// Parses a Swift string's UTF-8 bytes.
@@ -48,65 +50,6 @@ public struct JSONDocument: Sendable {
     }
 }
 
-/// Why a text is not JSON, with where.
-public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible {
-    public enum Reason: Sendable, Hashable {
-        case empty
-        case byteOrderMark
-        case unexpectedEnd
-        case unexpectedByte(UInt8)
-        case invalidLiteral
-        case invalidNumber
-        case invalidEscape
-        case invalidUnicodeEscape
-        case controlCharacterInString
-        case invalidUTF8
-        case expectedColon
-        case expectedCommaOrEnd(closing: Character)
-        case expectedKey
-        case tooDeep(limit: Int)
-        case trailingContent
-    }
-
-    public var reason: Reason
-    /// Byte offset from the start of the text.
-    public var offset: Int
-    /// 1-based line and column (column counted in bytes).
-    public var line: Int
-    public var column: Int
-
-    public var description: String {
-        "invalid JSON at line \(line), column \(column): \(reasonText)"
-    }
-
-    private var reasonText: String {
-        switch reason {
-        case .empty: "the file is empty"
-        case .byteOrderMark: "the file starts with a UTF-8 byte-order mark; remove it"
-        case .unexpectedEnd: "unexpected end of file (truncated JSON?)"
-        case .unexpectedByte(let byte): "unexpected \(Self.describe(byte))"
-        case .invalidLiteral: "invalid literal (expected true, false or null)"
-        case .invalidNumber: "invalid number"
-        case .invalidEscape: "invalid escape sequence in string"
-        case .invalidUnicodeEscape: "invalid \\u escape (bad hex or unpaired surrogate)"
-        case .controlCharacterInString: "unescaped control character in string"
-        case .invalidUTF8: "invalid UTF-8 byte sequence"
-        case .expectedColon: "expected ':' after object key"
-        case .expectedCommaOrEnd(let closing): "expected ',' or '\(closing)'"
-        case .expectedKey: "expected a string key"
-        case .tooDeep(let limit): "nesting deeper than \(limit) levels"
-        case .trailingContent: "unexpected content after the JSON value"
-        }
-    }
-
-    private static func describe(_ byte: UInt8) -> String {
-        if byte >= 0x21, byte < 0x7F {
-            return "'\(Character(Unicode.Scalar(byte)))'"
-        }
-        return "byte 0x\(String(byte, radix: 16, uppercase: true))"
-    }
-}
-
 extension JSONParser {
     fileprivate struct Reader {
         let bytes: [UInt8]
@@ -114,25 +57,29 @@ extension JSONParser {
         var index = 0
         var path: [JSONPath.Component] = []
         var duplicateKeys: [JSONPath] = []
+        /// Where each value starts, when recording (`nil`: not recording).
+        var offsets: [JSONPath: Int]?
 
         init(bytes: [UInt8], maximumDepth: Int) {
             self.bytes = bytes
             self.maximumDepth = maximumDepth
         }
 
-        func error(_ reason: JSONParseError.Reason, at offset: Int) -> JSONParseError {
-            var line = 1
-            var lineStart = 0
-            var position = 0
-            let end = min(offset, bytes.count)
-            while position < end {
-                if bytes[position] == UInt8(ascii: "\n") {
-                    line += 1
-                    lineStart = position + 1
-                }
-                position += 1
+        mutating func parseDocument() throws(JSONParseError) -> JSONDocument {
+            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+                throw error(.byteOrderMark, at: 0)
             }
-            return JSONParseError(reason: reason, offset: offset, line: line, column: offset - lineStart + 1)
+            skipWhitespace()
+            let value = try parseValue(depth: 0)
+            skipWhitespace()
+            if index < bytes.count {
+                throw error(.trailingContent, at: index)
+            }
+            return JSONDocument(value: value, duplicateKeys: duplicateKeys)
+        }
+
+        func error(_ reason: JSONParseError.Reason, at offset: Int) -> JSONParseError {
+            JSONParseError(reason: reason, at: SourcePosition(offset: offset, in: bytes))
         }
 
         mutating func skipWhitespace() {
@@ -147,6 +94,9 @@ extension JSONParser {
         mutating func parseValue(depth: Int) throws(JSONParseError) -> JSONValue {
             guard index < bytes.count else {
                 throw error(bytes.isEmpty ? .empty : .unexpectedEnd, at: index)
+            }
+            if offsets != nil {
+                offsets?[JSONPath(path)] = index
             }
             switch bytes[index] {
             case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)

@@ -22,6 +22,10 @@
 /// and a top-level `"links"` array holds such objects only, each with its
 /// `expect`. `appID` (with the team prefix) or `bundleID` (without) on an
 /// entry overrides the app the whole run is for.
+///
+/// The file is the tool's own input, so it is read strictly: it must pass
+/// the bundled ``JSONSchema/links`` schema (`schema/links.schema.json`), and
+/// a key written twice is an error. A typo must never shrink the list.
 public struct LinkExpectations: Sendable, Hashable {
     /// The outcome an entry asks for.
     public enum Expectation: String, Sendable, Hashable, CaseIterable {
@@ -37,6 +41,9 @@ public struct LinkExpectations: Sendable, Hashable {
 
         /// `deep_linkable_urls`.
         public static let deepLinkable = Expectation.matched
+
+        /// Whether the app opens when the entry passes.
+        public var opensApp: Bool { self == .matched }
     }
 
     /// One URL to test.
@@ -48,12 +55,21 @@ public struct LinkExpectations: Sendable, Hashable {
         public var app: LinkTestApp?
         /// Where the entry sits in the expectations file.
         public var path: JSONPath
+        /// The expectations file the entry comes from, when known.
+        public var file: String?
 
-        public init(url: String, expectation: Expectation, app: LinkTestApp? = nil, path: JSONPath = .root) {
+        public init(
+            url: String,
+            expectation: Expectation,
+            app: LinkTestApp? = nil,
+            path: JSONPath = .root,
+            file: String? = nil
+        ) {
             self.url = url
             self.expectation = expectation
             self.app = app
             self.path = path
+            self.file = file
         }
     }
 
@@ -65,131 +81,128 @@ public struct LinkExpectations: Sendable, Hashable {
 
     /// Reads an expectations file.
     ///
-    /// - Parameter file: the file's name, carried by the error.
+    /// - Parameter file: the file's name, carried by the error and the entries.
     public init(bytes: [UInt8], file: String? = nil) throws(LinkExpectationsError) {
-        let value: JSONValue
+        let document: JSONDocument
         do {
-            value = try JSONParser().parse(bytes).value
+            document = try JSONParser().parse(bytes)
         } catch {
-            throw LinkExpectationsError(file: file, path: .root, message: error.description)
+            throw LinkExpectationsError(file: file, problems: [.error("json.syntax", at: .root, error.description)])
         }
-        try self.init(json: value, file: file)
+        let duplicates = document.duplicateKeys.map { path in
+            Diagnostic.error(
+                "json.duplicate-key",
+                at: path,
+                "this key is written more than once; only the last value would be read, so the earlier ones would be lost"
+            )
+        }
+        try self.init(json: document.value, file: file, problems: duplicates)
     }
 
     /// Reads an already parsed expectations document.
     public init(json: JSONValue, file: String? = nil) throws(LinkExpectationsError) {
-        guard let root = json.objectValue else {
-            throw LinkExpectationsError(
-                file: file,
-                path: .root,
-                message:
-                    "expected an object with \"deep_linkable_urls\" and \"non_deep_linkable_urls\", found \(json.typeName)"
-            )
+        try self.init(json: json, file: file, problems: [])
+    }
+
+    private init(json: JSONValue, file: String?, problems: [Diagnostic]) throws(LinkExpectationsError) {
+        var problems = problems + JSONSchema.links.validate(json).map(Self.diagnostic(for:))
+        if let hint = Self.associationFileHint(json) { problems.insert(hint, at: 0) }
+        guard problems.isEmpty else { throw LinkExpectationsError(file: file, problems: problems) }
+        self.entries = try LinkExpectationsReader(file: file).entries(of: json)
+    }
+
+    /// A schema violation as a finding. The root's `anyOf` would explain
+    /// itself by its first alternative alone ("missing deep_linkable_urls"),
+    /// which is not the whole rule.
+    private static func diagnostic(for violation: SchemaViolation) -> Diagnostic {
+        if violation.keyword == "additionalProperties", case .key(let key)? = violation.path.components.last,
+            let known = JSONSchema.links.declaredKeys(atSchemaPath: violation.schemaPath)
+        {
+            return .error("schema.additionalProperties", at: violation.path, unknownKey(key, known: known))
         }
-        let lists: [(key: String, expectation: Expectation?)] = [
+        guard violation.path.isRoot, violation.schemaPath.hasPrefix("#/anyOf/") else {
+            return .error("schema.\(violation.keyword)", at: violation.path, violation.message)
+        }
+        return .error(
+            "schema.anyOf",
+            at: .root,
+            #"no list of URLs: give at least one of "deep_linkable_urls", "non_deep_linkable_urls" or "links""#
+        )
+    }
+
+    /// The evaluator's wording speaks of what Apple's system ignores; here
+    /// it is aasa that would read nothing under the key.
+    private static func unknownKey(_ key: String, known: [String]) -> String {
+        let quoted = { (text: String) in JSONValue.string(text).serialized() }
+        if let suggestion = SchemaMessages.closest(to: key, among: known) {
+            return "unknown key \(quoted(key)); did you mean \(quoted(suggestion))?"
+        }
+        return "unknown key \(quoted(key)) (allowed: \(known.map(quoted).joined(separator: ", ")))"
+    }
+
+    /// An association file passed where the links file belongs fails the
+    /// schema with a list of unknown keys; say what happened instead.
+    private static func associationFileHint(_ json: JSONValue) -> Diagnostic? {
+        let services = ["applinks", "webcredentials", "appclips", "activitycontinuation"]
+        guard let keys = json.objectValue?.keys, keys.contains(where: services.contains) else { return nil }
+        return .error(
+            "links.association-file",
+            at: .root,
+            "this is an apple-app-site-association file, not a links file (it has \(keys.filter(services.contains).joined(separator: ", ")))"
+        )
+    }
+}
+
+/// Turns a schema-valid document into entries. The schema has already
+/// checked every shape; the reader still refuses anything else rather than
+/// skipping it, so a drift between the two can never drop entries silently.
+private struct LinkExpectationsReader {
+    var file: String?
+
+    func entries(of json: JSONValue) throws(LinkExpectationsError) -> [LinkExpectations.Entry] {
+        let lists: [(key: String, expectation: LinkExpectations.Expectation?)] = [
             ("deep_linkable_urls", .matched),
             ("non_deep_linkable_urls", .notMatched),
             ("links", nil),
         ]
-        guard lists.contains(where: { root[$0.key] != nil }) else {
-            throw LinkExpectationsError(
-                file: file,
-                path: .root,
-                message: "no \"deep_linkable_urls\", \"non_deep_linkable_urls\" or \"links\" list found"
-            )
-        }
-        var entries: [Entry] = []
+        var entries: [LinkExpectations.Entry] = []
         for (key, expectation) in lists {
-            guard let list = root[key] else { continue }
+            guard let list = json[key] else { continue }
             let listPath = JSONPath.root.appending(key)
-            guard let elements = list.arrayValue else {
-                throw LinkExpectationsError(
-                    file: file,
-                    path: listPath,
-                    message: "expected an array, found \(list.typeName)"
-                )
-            }
+            guard let elements = list.arrayValue else { throw unreadable(listPath) }
             for (index, element) in elements.enumerated() {
-                entries.append(
-                    try Self.entry(
-                        element,
-                        defaultExpectation: expectation,
-                        path: listPath.appending(index),
-                        file: file
-                    )
-                )
+                entries.append(try entry(element, defaultExpectation: expectation, path: listPath.appending(index)))
             }
         }
-        self.entries = entries
+        return entries
     }
 
-    private static func entry(
+    private func entry(
         _ element: JSONValue,
-        defaultExpectation: Expectation?,
-        path: JSONPath,
-        file: String?
-    ) throws(LinkExpectationsError) -> Entry {
+        defaultExpectation: LinkExpectations.Expectation?,
+        path: JSONPath
+    ) throws(LinkExpectationsError) -> LinkExpectations.Entry {
         if let url = element.stringValue, let defaultExpectation {
-            return Entry(url: url, expectation: defaultExpectation, path: path)
+            return .init(url: url, expectation: defaultExpectation, path: path, file: file)
         }
-        guard let object = element.objectValue else {
-            let wanted = defaultExpectation == nil ? "an object" : "a URL string or an object"
-            throw LinkExpectationsError(
-                file: file,
-                path: path,
-                message: "expected \(wanted), found \(element.typeName)"
-            )
+        guard let object = element.objectValue, let url = object["url"]?.stringValue else {
+            throw unreadable(path)
         }
-        guard let url = object["url"]?.stringValue else {
-            throw LinkExpectationsError(file: file, path: path, message: "the entry has no \"url\" string")
+        let written = object["expect"].map { $0.stringValue.flatMap(LinkExpectations.Expectation.init(rawValue:)) }
+        guard let expectation = written ?? defaultExpectation else { throw unreadable(path) }
+        let app: LinkTestApp?
+        switch (object["appID"]?.stringValue, object["bundleID"]?.stringValue) {
+        case (let appID?, nil): app = .appID(appID)
+        case (nil, let bundleID?): app = .bundleID(bundleID)
+        default: app = nil
         }
-        let expectation: Expectation
-        if let written = object["expect"] {
-            guard let name = written.stringValue, let parsed = Expectation(rawValue: name) else {
-                let allowed = Expectation.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-                throw LinkExpectationsError(
-                    file: file,
-                    path: path.appending("expect"),
-                    message: "\"expect\" must be one of \(allowed), found \(written.serialized())"
-                )
-            }
-            expectation = parsed
-        } else if let defaultExpectation {
-            expectation = defaultExpectation
-        } else {
-            throw LinkExpectationsError(file: file, path: path, message: "an entry of \"links\" needs \"expect\"")
-        }
-        return Entry(url: url, expectation: expectation, app: try app(of: object, path: path, file: file), path: path)
+        return .init(url: url, expectation: expectation, app: app, path: path, file: file)
     }
 
-    private static func app(
-        of object: JSONObject,
-        path: JSONPath,
-        file: String?
-    ) throws(LinkExpectationsError) -> LinkTestApp? {
-        switch (object["appID"], object["bundleID"]) {
-        case (nil, nil):
-            return nil
-        case (let appID?, nil):
-            guard let text = appID.stringValue else {
-                throw LinkExpectationsError(
-                    file: file,
-                    path: path.appending("appID"),
-                    message: "\"appID\" must be a string"
-                )
-            }
-            return .appID(text)
-        case (nil, let bundleID?):
-            guard let text = bundleID.stringValue else {
-                throw LinkExpectationsError(
-                    file: file,
-                    path: path.appending("bundleID"),
-                    message: "\"bundleID\" must be a string"
-                )
-            }
-            return .bundleID(text)
-        case (_?, _?):
-            throw LinkExpectationsError(file: file, path: path, message: "give \"appID\" or \"bundleID\", not both")
-        }
+    private func unreadable(_ path: JSONPath) -> LinkExpectationsError {
+        LinkExpectationsError(
+            file: file,
+            problems: [.error("links.unreadable", at: path, "this value does not have the shape of a links entry")]
+        )
     }
 }

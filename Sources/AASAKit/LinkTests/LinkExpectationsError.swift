@@ -1,17 +1,19 @@
-/// An expectations file that cannot be used, with where.
+/// An expectations file that cannot be used: every problem found, each an
+/// error ``Diagnostic`` with its code (`json.syntax`, `json.duplicate-key`,
+/// `schema.additionalProperties`, `schema.minItems`, …,
+/// `links.association-file`), JSON path and message.
 public struct LinkExpectationsError: Error, Sendable, Hashable, CustomStringConvertible {
     public var file: String?
-    public var path: JSONPath
-    public var message: String
+    /// Never empty.
+    public var problems: [Diagnostic]
 
-    public init(file: String?, path: JSONPath, message: String) {
+    public init(file: String?, problems: [Diagnostic]) {
         self.file = file
-        self.path = path
-        self.message = message
+        self.problems = problems.map { $0.inFile(file) }
     }
 
+    /// One compiler-style line per problem.
     public var description: String {
-        let location = path.isRoot ? "" : "\(path): "
-        return "\(file.map { "\($0): " } ?? "")\(location)\(message)"
+        problems.map(\.description).joined(separator: "\n")
     }
 }

@@ -12,6 +12,11 @@ public enum LinkTestApp: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    public var isBundleID: Bool {
+        if case .bundleID = self { return true }
+        return false
+    }
+
     /// Whether `appID` (as listed in a file) is this app. Prefixes are
     /// usually the ten-character Team ID but not always, so a bundle ID is
     /// compared with everything after the first dot.
@@ -20,8 +25,19 @@ public enum LinkTestApp: Sendable, Hashable, CustomStringConvertible {
         case .appID(let id):
             return appID == id
         case .bundleID(let id):
-            guard let dot = appID.firstIndex(of: ".") else { return false }
-            return appID[appID.index(after: dot)...] == id
+            guard let bundleID = Self.bundleID(of: appID) else { return false }
+            return bundleID == id
         }
+    }
+
+    /// The app IDs of `listed` that are this app, in order.
+    public func matching(_ listed: [String]) -> [String] {
+        listed.filter { matches(appID: $0) }
+    }
+
+    /// Everything after the first dot of an app ID; `nil` without a dot.
+    static func bundleID(of appID: String) -> Substring? {
+        guard let dot = appID.firstIndex(of: ".") else { return nil }
+        return appID[appID.index(after: dot)...]
     }
 }

@@ -1,76 +1,154 @@
-/// Runs a list of link expectations against an association file: for each
-/// URL, encodes it as a URL parser would, asks the matcher what the system
-/// decides for the app, and compares with what the list expects.
+/// Runs a list of link expectations against association files: for each
+/// URL, picks the file serving its host, encodes the URL as a URL parser
+/// would, asks the matcher what the system decides for the app, and
+/// compares with what the list expects.
 public struct LinkTestRunner: Sendable {
-    public var file: AASAFile
-    /// The host serving the file. `nil` takes each URL's own host, i.e.
-    /// assumes the file is served by every host the list mentions.
+    public var sites: LinkTestSites
+    /// Restricts the run to URLs of this host; the others are skipped, with
+    /// a warning. `nil` tests every URL against its own host's file.
     public var domain: String?
+    /// Whether to list the rules no URL exercises (``LinkTestReport/uncoveredRules``),
+    /// each also a warning.
+    public var coverage: Bool
 
-    public init(file: AASAFile, domain: String? = nil) {
-        self.file = file
-        self.domain = domain
+    /// One association file. With `domain`, it is the file of that host and
+    /// only that host's URLs are tested; without, it is taken to serve
+    /// every host the list mentions.
+    public init(file: AASAFile, domain: String? = nil, coverage: Bool = false) {
+        let site = LinkTestSites.Site(name: domain ?? "the association file", content: .file(file))
+        self.init(
+            sites: domain.map { LinkTestSites(byHost: [$0: site]) } ?? .everyHost(site),
+            domain: domain,
+            coverage: coverage
+        )
+    }
+
+    /// Files by host: each URL is matched against the file of its own host.
+    public init(sites: LinkTestSites, domain: String? = nil, coverage: Bool = false) {
+        self.sites = sites
+        self.domain = domain?.lowercased()
+        self.coverage = coverage
     }
 
     /// Tests every entry for `app` (or the app an entry names). With no app
-    /// at all, a file that lists exactly one app ID is tested for that one.
-    public func run(_ expectations: LinkExpectations, app: LinkTestApp? = nil) -> LinkTestReport {
-        var matchers: [String: AASAMatcher] = [:]
+    /// at all, the one app the files list in `applinks` is tested.
+    ///
+    /// Throws instead of reporting when the run cannot mean anything: an
+    /// empty list, every URL skipped, an app no file lists, no app given
+    /// where the files list several.
+    public func run(
+        _ expectations: LinkExpectations,
+        app: LinkTestApp? = nil
+    ) throws(LinkTestSetupError)
+        -> LinkTestReport
+    {
+        let plan = try LinkTestPlan(expectations, sites: sites, domain: domain)
+        let defaultApp = try plan.checkApps(app)
+        var state = RunState()
         var results: [LinkTestResult] = []
-        for entry in expectations.entries {
-            let url: AASAURL
-            do {
-                url = try AASAURL(entry.url)
-            } catch {
-                results.append(LinkTestResult(entry: entry, failure: .invalidURL, message: "\(error)"))
-                continue
-            }
-            let host = (domain ?? url.host).lowercased()
-            let matcher = matchers[host] ?? AASAMatcher(file: file, domain: host)
-            matchers[host] = matcher
-            switch resolve(entry.app ?? app, among: matcher.appIDs) {
-            case .failure(let problem):
-                results.append(LinkTestResult(entry: entry, failure: .appNotListed, message: problem.message))
-            case .success(let appIDs):
-                for appID in appIDs {
-                    results.append(Self.judge(entry, appID: appID, result: matcher.evaluate(url, appID: appID)))
-                }
-            }
+        for item in plan.items {
+            results += evaluate(item, app: item.entry.app ?? app ?? defaultApp, state: &state)
         }
-        return LinkTestReport(results: results)
+        var warnings = plan.warnings + state.warnings
+        var uncovered: [UncoveredRule]?
+        if coverage {
+            let rules = state.coverage.uncovered
+            uncovered = rules
+            warnings += rules.map(\.warning)
+        }
+        return LinkTestReport(results: results, warnings: warnings, skipped: plan.skipped, uncoveredRules: uncovered)
     }
 
-    private struct AppProblem: Error {
-        var message: String
+    /// What a run accumulates besides results.
+    private struct RunState {
+        var matchers: [String: AASAMatcher] = [:]
+        var coverage = LinkCoverage()
+        var warnings: [Diagnostic] = []
+        var ambiguityWarned: Set<String> = []
     }
 
-    private func resolve(_ app: LinkTestApp?, among listed: [String]) -> Result<[String], AppProblem> {
-        let listing = listed.isEmpty ? "the file lists no app in applinks" : "listed: \(listed.joined(separator: ", "))"
-        switch app {
-        case nil:
-            guard listed.count == 1 else {
-                return .failure(AppProblem(message: "no app given and the file does not list exactly one (\(listing))"))
-            }
-            return .success(listed)
-        case .appID(let appID)?:
-            guard listed.contains(appID) else {
-                return .failure(AppProblem(message: "app ID \(appID) is not listed in applinks.details (\(listing))"))
-            }
-            return .success([appID])
-        case .bundleID(let bundleID)?:
-            let matching = listed.filter { app?.matches(appID: $0) == true }
-            guard !matching.isEmpty else {
-                return .failure(
-                    AppProblem(message: "no app ID in applinks.details has bundle ID \(bundleID) (\(listing))")
+    private func evaluate(_ item: LinkTestPlan.Item, app: LinkTestApp?, state: inout RunState) -> [LinkTestResult] {
+        let entry = item.entry
+        let url: AASAURL
+        switch item.url {
+        case .failure(let error):
+            return [LinkTestResult(entry: entry, failure: .invalidURL, message: error.description)]
+        case .success(let parsed):
+            url = parsed
+        }
+        guard let (key, site) = sites.site(for: url.host) else {
+            let known = sites.hostNames.joined(separator: ", ")
+            return [
+                LinkTestResult(
+                    entry: entry,
+                    url: url,
+                    failure: .noFile,
+                    message: "no association file serves \(url.host) (files for: \(known))"
                 )
+            ]
+        }
+        let file: AASAFile
+        switch site.content {
+        case .unusable(let reason):
+            return [LinkTestResult(entry: entry, url: url, site: key, failure: .fileUnusable, message: reason)]
+        case .file(let usable):
+            file = usable
+        }
+        let listed = file.appLinksAppIDs
+        let appIDs = app?.matching(listed) ?? []
+        guard !appIDs.isEmpty else {
+            let listing = listed.isEmpty ? "it lists no app" : "listed: \(listed.joined(separator: ", "))"
+            let name = app.map { "\($0)" } ?? "no app"
+            return [
+                LinkTestResult(
+                    entry: entry,
+                    url: url,
+                    site: key,
+                    failure: .appNotListed,
+                    message: "\(name) is not in applinks.details of \(site.name) (\(listing))"
+                )
+            ]
+        }
+        if appIDs.count > 1, let app, state.ambiguityWarned.insert("\(key) \(app)").inserted {
+            state.warnings.append(
+                Diagnostic(
+                    .warning,
+                    code: "links.ambiguous-bundle-id",
+                    path: .root,
+                    message:
+                        "bundle ID \(app) names \(appIDs.count) apps here (\(appIDs.joined(separator: ", "))); each is tested",
+                    file: site.name
+                )
+            )
+        }
+        let matcher = state.matchers[key] ?? AASAMatcher(file: file)
+        state.matchers[key] = matcher
+        return appIDs.map { appID in
+            let result = matcher.evaluate(url, appID: appID)
+            if coverage {
+                state.coverage.tested(appID, site: key, name: site.name, file: file)
+                if let rule = result.rule, url.scheme == "https" { state.coverage.decided(rule, site: key) }
             }
-            return .success(matching)
+            return Self.judge(entry, url: url, site: key, appID: appID, result: result, file: file)
         }
     }
 
-    private static func judge(_ entry: LinkExpectations.Entry, appID: String, result: MatchResult) -> LinkTestResult {
+    private static func judge(
+        _ entry: LinkExpectations.Entry,
+        url: AASAURL,
+        site: String,
+        appID: String,
+        result: MatchResult,
+        file: AASAFile
+    ) -> LinkTestResult {
         let failure: LinkTestFailure?
         switch (entry.expectation, result.decision) {
+        case (.matched, _) where url.scheme == "http":
+            failure = .httpScheme
+        case (_, _) where url.scheme == "http":
+            // The browser opens, which is all such an entry can ask; a
+            // warning says it tests no rule.
+            failure = nil
         case (.matched, .matched), (.blocked, .blocked), (.none, .none), (.notMatched, .blocked), (.notMatched, .none):
             failure = nil
         case (.matched, .none), (.blocked, .none):
@@ -82,12 +160,15 @@ public struct LinkTestRunner: Sendable {
         }
         return LinkTestResult(
             entry: entry,
+            url: url,
+            site: site,
             appID: appID,
             decision: result.decision,
             rule: result.rule,
             failure: failure,
             message: result.reason,
-            notes: result.notes
+            notes: result.notes,
+            explanation: failure == .unhandled ? NoMatchExplanation(file: file, url: url, appID: appID) : nil
         )
     }
 }

@@ -1,5 +1,5 @@
 /// Apple's Universal Links matcher, reimplemented from observed behaviour
-/// (AASA-SEMANTICS.md §2–§6): which rule of a file decides for a URL and an
+/// (docs/SEMANTICS.md §2–§6): which rule of a file decides for a URL and an
 /// app, and why.
 ///
 /// Every pattern is compiled once, at init; ``evaluate(_:appID:)`` only

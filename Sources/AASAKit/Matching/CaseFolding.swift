@@ -1,4 +1,4 @@
-/// Per-scalar case folding for `caseSensitive: false` (AASA-SEMANTICS.md §3.4).
+/// Per-scalar case folding for `caseSensitive: false` (docs/SEMANTICS.md §3.4).
 enum CaseFolding {
     /// ASCII lowercase; for other scalars, simple case folding approximated
     /// as lowercase(uppercase(c)) where both mappings are single scalars

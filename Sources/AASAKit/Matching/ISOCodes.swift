@@ -1,7 +1,7 @@
 import Foundation
 
 /// The pinned snapshot of Foundation's ISO code lists behind `$(region)` and
-/// `$(lang)` (AASA-SEMANTICS.md §5), read from `Resources/iso-codes.json`.
+/// `$(lang)` (docs/SEMANTICS.md §5), read from `Resources/iso-codes.json`.
 ///
 /// The system uses whatever its OS release ships, so the lists are pinned
 /// and dated rather than read from the running Foundation: results do not

@@ -91,7 +91,7 @@ struct ParsedPattern: Sendable {
 }
 
 /// Resolves `$(name)`: user-defined variables first, then the built-ins
-/// (a user `digit` shadows the built-in, AASA-SEMANTICS.md §5).
+/// (a user `digit` shadows the built-in, docs/SEMANTICS.md §5).
 struct VariableTable: Sendable {
     private var user: [String: PatternToken]
     private var region: PatternToken

@@ -1,4 +1,4 @@
-/// The path normalisation of AASA-SEMANTICS.md §3.1, applied to `/`
+/// The path normalisation of docs/SEMANTICS.md §3.1, applied to `/`
 /// patterns once at compile time and to URL paths at match time (never to
 /// `?` or `#`). It makes the trailing slash insignificant and the leading
 /// slash optional.

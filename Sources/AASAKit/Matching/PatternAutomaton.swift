@@ -1,7 +1,7 @@
 /// A pattern compiled to a Thompson NFA and run as a set-of-states
 /// simulation, so matching costs O(states × input) on every input: no
 /// backtracking, no regular expressions, nothing exponential
-/// (AASA-SEMANTICS.md §5, last bullet).
+/// (docs/SEMANTICS.md §5.7).
 ///
 /// Variable alternatives become sub-automata that rejoin the rest of the
 /// pattern; literal-only alternatives (`$(region)`, `$(lang)`) share their

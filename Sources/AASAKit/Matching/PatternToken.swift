@@ -1,4 +1,4 @@
-/// One element of a parsed AASA pattern (AASA-SEMANTICS.md §3, §5).
+/// One element of a parsed AASA pattern (docs/SEMANTICS.md §3, §5).
 enum PatternToken: Hashable, Sendable {
     /// A scalar compared as is (or folded under `caseSensitive: false`).
     case literal(Unicode.Scalar)

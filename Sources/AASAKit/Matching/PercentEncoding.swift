@@ -13,7 +13,7 @@ enum PercentEncoding {
 
     /// Decodes every `%XX`, then UTF-8. `nil` when an escape is malformed
     /// (`%zz`, a lone `%`) or the bytes are not UTF-8: the component is
-    /// undecodable (AASA-SEMANTICS.md §3.5, *open*: we do not match it).
+    /// undecodable (docs/SEMANTICS.md §3.5, *open*: we do not match it).
     static func decode(_ text: Substring) -> String? {
         guard text.utf8.contains(UInt8(ascii: "%")) else { return String(text) }
         var bytes: [UInt8] = []

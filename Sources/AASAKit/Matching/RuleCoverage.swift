@@ -1,6 +1,6 @@
 /// Decides whether one rule *covers* another: every URL the later rule
 /// matches, the earlier one matches too, so the later one can never decide
-/// (AASA-SEMANTICS.md §6.3).
+/// (docs/SEMANTICS.md §6.3).
 ///
 /// Conservative: `true` only when it is provable key by key. A key absent
 /// from the covering rule covers anything; patterns are compared with glob

@@ -1,6 +1,6 @@
 /// Finds rules that can never decide anything because an earlier rule of
 /// the same app entry already matches every URL they match
-/// (AASA-SEMANTICS.md §6.3).
+/// (docs/SEMANTICS.md §6.3).
 ///
 /// - `lint.unreachable-exclude` (error): an exclusion shadowed by an
 ///   earlier include. The author meant to block those URLs; the system opens

@@ -1,7 +1,7 @@
 /// An `apple-app-site-association` file as the system reads it.
 ///
 /// Reading is lenient and never fails: values of the wrong type behave the
-/// way AASA-SEMANTICS.md says the system treats them (mostly: as absent).
+/// way docs/SEMANTICS.md says the system treats them (mostly: as absent).
 /// Strict checking is the JSON Schema's and the lints' job.
 public struct AASAFile: Sendable {
     /// The document; assigning it re-reads every service.

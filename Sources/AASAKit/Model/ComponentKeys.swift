@@ -1,4 +1,4 @@
-/// The keys of a rule as the system interprets them (AASA-SEMANTICS.md §2):
+/// The keys of a rule as the system interprets them (docs/SEMANTICS.md §2):
 /// wrong types are not errors, they behave as absent or turn a flag off.
 public struct ComponentKeys: Sendable, Hashable {
     /// `/`, when it is a string.

@@ -15,7 +15,7 @@ public struct Rule: Sendable {
     /// The rule as written.
     public var written: JSONValue
     /// The keys in force: `applinks.defaults` ← entry `defaults` ← the rule's
-    /// own keys (AASA-SEMANTICS.md §4).
+    /// own keys (docs/SEMANTICS.md §4).
     public var effective: JSONObject
     /// The keys of ``effective`` that came from a `defaults` object, in order.
     public var inheritedKeys: [String]

@@ -113,7 +113,14 @@ struct SchemaEvaluator {
                 values.count == 1
                 ? SchemaMessages.render(values[0])
                 : "one of " + values.map(SchemaMessages.render).joined(separator: ", ")
-            return [site.violation("enum", "expected \(expected), got \(SchemaMessages.render(instance))")]
+            var message = "expected \(expected), got \(SchemaMessages.render(instance))"
+            // A misspelt or miscapitalised keyword value ("Matched") is the usual cause.
+            if case .string(let text) = instance,
+                let suggestion = SchemaMessages.closest(to: text, among: values.compactMap(\.stringValue))
+            {
+                message += "; did you mean \(SchemaMessages.render(.string(suggestion)))?"
+            }
+            return [site.violation("enum", message)]
         case .constant(let value):
             guard value != instance else { return [] }
             return [

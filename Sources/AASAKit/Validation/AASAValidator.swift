@@ -98,25 +98,34 @@ public struct AASAValidator: Sendable {
 
     static func parse(_ bytes: [UInt8]) -> Intake {
         guard bytes.count <= maximumFileSize else {
-            return .rejected(
-                .error(
-                    "file.too-large",
-                    at: .root,
-                    """
-                    the file is \(groupedDigits(bytes.count)) bytes; the system accepts at most \
-                    \(groupedDigits(maximumFileSize)) bytes (128 KiB, uncompressed) and aborts past that, so none of \
-                    the file is used
-                    """
-                )
-            )
+            return .rejected(tooLarge(byteCount: bytes.count))
         }
         do {
             return .parsed(try JSONParser().parse(bytes))
         } catch {
             return .rejected(
-                .error("json.syntax", at: .root, "\(error.description); the system ignores the whole file")
+                .error(
+                    ValidationReport.syntaxCode,
+                    at: .root,
+                    "\(error.description); the system ignores the whole file"
+                )
             )
         }
+    }
+
+    /// The finding for a file of `byteCount` bytes, over the cap. Public for
+    /// readers that stop reading at the cap and know the real size from the
+    /// file system (the origin's loader).
+    public static func tooLarge(byteCount: Int) -> Diagnostic {
+        .error(
+            "file.too-large",
+            at: .root,
+            """
+            the file is \(groupedDigits(byteCount)) bytes; the system accepts at most \
+            \(groupedDigits(maximumFileSize)) bytes (128 KiB, uncompressed) and aborts past that, so none of \
+            the file is used
+            """
+        )
     }
 
     /// Keys written twice: legal JSON, but only the last value counts.

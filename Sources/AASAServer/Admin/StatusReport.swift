@@ -21,7 +21,7 @@ struct StatusReport {
             entry["served"] = .bool(host != nil)
             entry["aliasOf"] = host.map { $0.name == name ? .null : .string($0.name) } ?? .null
             var files = JSONObject()
-            for (kind, _) in SiteLoader.fileNames {
+            for kind in SiteFile.allCases {
                 if let file = host?.file(kind) { files[kind.rawValue] = describe(file) }
             }
             entry["files"] = .object(files)

@@ -4,8 +4,10 @@ import Configuration
 /// nothing. The set of hosts is *not* here: it comes from the directory layout.
 ///
 /// Read with ``init(reader:)`` from any swift-configuration provider stack;
-/// `aasa serve` stacks flags over `AASA_*` environment variables over the
-/// `--config` JSON file. Every key is documented in `config/README.md`.
+/// `aasa serve` reads it through ``ConfigurationSources``, which checks
+/// flags, `AASA_*` environment variables and the `--config` JSON file
+/// against `schema/aasa-config.schema.json` first. Every key is documented
+/// in `config/README.md`; a key read here must be in the schema.
 public struct ServerConfiguration: Sendable {
     /// The serving listener (`http.*`).
     public var http: Listener

@@ -17,6 +17,7 @@ public struct EncodedResponse: Sendable {
     public enum Status: Int, Sendable, CaseIterable {
         case ok = 200
         case notModified = 304
+        case preconditionFailed = 412
         case badRequest = 400
         case notFound = 404
         case methodNotAllowed = 405
@@ -30,6 +31,7 @@ public struct EncodedResponse: Sendable {
             switch self {
             case .ok: "HTTP/1.1 200 OK\r\n"
             case .notModified: "HTTP/1.1 304 Not Modified\r\n"
+            case .preconditionFailed: "HTTP/1.1 412 Precondition Failed\r\n"
             case .badRequest: "HTTP/1.1 400 Bad Request\r\n"
             case .notFound: "HTTP/1.1 404 Not Found\r\n"
             case .methodNotAllowed: "HTTP/1.1 405 Method Not Allowed\r\n"

@@ -15,6 +15,13 @@ enum HTTPDate {
         let days = epochSeconds >= 0 ? epochSeconds / 86_400 : (epochSeconds - 86_399) / 86_400
         let secondsOfDay = epochSeconds - days * 86_400
         let weekday = weekdays[((days % 7) + 7) % 7]
+        let (year, month, day) = civilDate(days: days)
+        return "\(weekday), \(twoDigits(day)) \(months[month - 1]) \(year) "
+            + "\(twoDigits(secondsOfDay / 3600)):\(twoDigits(secondsOfDay / 60 % 60)):\(twoDigits(secondsOfDay % 60)) GMT"
+    }
+
+    /// The Gregorian date `days` after 1970-01-01 (month and day from 1).
+    static func civilDate(days: Int) -> (year: Int, month: Int, day: Int) {
         // Civil-from-days (Howard Hinnant's algorithm), exact for all dates.
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
@@ -24,9 +31,7 @@ enum HTTPDate {
         let monthIndex = (5 * dayOfYear + 2) / 153
         let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
         let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        return "\(weekday), \(twoDigits(day)) \(months[month - 1]) \(year) "
-            + "\(twoDigits(secondsOfDay / 3600)):\(twoDigits(secondsOfDay / 60 % 60)):\(twoDigits(secondsOfDay % 60)) GMT"
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     private static func twoDigits(_ value: Int) -> String {

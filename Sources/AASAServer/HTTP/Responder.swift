@@ -1,3 +1,4 @@
+import AASAKit
 import NIOHTTP1
 
 /// Decides the response to a request head against a snapshot. No I/O, no
@@ -83,11 +84,15 @@ public struct Responder: Sendable {
         guard let host, let file = host.file(for: route) else {
             return Reply(response: statics.notFound[connection], counts: host?.counts, isHead: isHead)
         }
-        var ifNoneMatch = false
-        if let header = request.ifNoneMatch { ifNoneMatch = ETagList.matches(header, etag: file.etag) }
         var acceptsGzip = false
         if let header = request.acceptEncoding { acceptsGzip = AcceptEncoding.allowsGzip(header) }
-        let response = file.response(ifNoneMatch: ifNoneMatch, acceptsGzip: acceptsGzip, connection: connection)
+        let representation = file.responses.representation(acceptsGzip: acceptsGzip)
+        let response =
+            switch request.conditions.evaluate(for: representation, lastModified: file.responses.lastModified) {
+            case .send: representation.ok[connection]
+            case .notModified: representation.notModified[connection]
+            case .failed: statics.preconditionFailed[connection]
+            }
         return Reply(response: response, counts: host.counts, isHead: isHead)
     }
 
@@ -128,7 +133,7 @@ enum RequestMethod {
 struct RequestFields: ~Copyable {
     var host: String?
     var hostHeaderCount = 0
-    var ifNoneMatch: String?
+    var conditions = RequestConditions()
     var acceptEncoding: String?
     var hasBody = false
     var connectionClose = false
@@ -149,14 +154,20 @@ struct RequestFields: ~Copyable {
                 }
             case 7 where name.equalsASCIICaseInsensitive("upgrade"):
                 upgrade = true
+            case 8 where name.equalsASCIICaseInsensitive("if-match"):
+                conditions.ifMatch = RequestConditions.adding(value, to: conditions.ifMatch)
             case 13 where name.equalsASCIICaseInsensitive("if-none-match"):
-                ifNoneMatch = value
+                conditions.ifNoneMatch = RequestConditions.adding(value, to: conditions.ifNoneMatch)
             case 14 where name.equalsASCIICaseInsensitive("content-length"):
                 if value.trimmingSpaces != "0" { hasBody = true }
             case 15 where name.equalsASCIICaseInsensitive("accept-encoding"):
                 acceptEncoding = value
             case 17 where name.equalsASCIICaseInsensitive("transfer-encoding"):
                 hasBody = true
+            case 17 where name.equalsASCIICaseInsensitive("if-modified-since"):
+                conditions.ifModifiedSince = RequestConditions.adding(value, to: conditions.ifModifiedSince)
+            case 19 where name.equalsASCIICaseInsensitive("if-unmodified-since"):
+                conditions.ifUnmodifiedSince = RequestConditions.adding(value, to: conditions.ifUnmodifiedSince)
             default:
                 break
             }
@@ -189,19 +200,6 @@ struct AbsoluteTarget {
         self.authority = authority
         let path = rest[pathStart...]
         self.path = path.hasPrefix("/") ? path : "/" + path
-    }
-}
-
-/// `If-None-Match` evaluation (RFC 9110 §13.1.2, weak comparison).
-enum ETagList {
-    static func matches(_ header: some StringProtocol, etag: String) -> Bool {
-        for candidate in header.split(separator: ",") {
-            var tag = candidate.trimmingSpaces
-            if tag == "*" { return true }
-            if tag.hasPrefix("W/") { tag = tag.dropFirst(2) }
-            if tag == etag { return true }
-        }
-        return false
     }
 }
 

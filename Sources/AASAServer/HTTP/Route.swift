@@ -1,14 +1,19 @@
+import AASAKit
+
 /// The paths the origin answers. Everything else is a 404.
 enum Route: Sendable, CaseIterable {
     case appleAppSiteAssociation
     case legacyAppleAppSiteAssociation
     case assetLinks
 
-    var path: String {
+    var path: String { siteRoute.path }
+
+    /// The same route in the layout AASAKit defines.
+    var siteRoute: SiteRoute {
         switch self {
-        case .appleAppSiteAssociation: "/.well-known/apple-app-site-association"
-        case .legacyAppleAppSiteAssociation: "/apple-app-site-association"
-        case .assetLinks: "/.well-known/assetlinks.json"
+        case .appleAppSiteAssociation: .appleAppSiteAssociation
+        case .legacyAppleAppSiteAssociation: .legacyAppleAppSiteAssociation
+        case .assetLinks: .assetLinks
         }
     }
 
@@ -16,11 +21,11 @@ enum Route: Sendable, CaseIterable {
     @inline(__always)
     init?(target: Substring) {
         let path = target.utf8.firstIndex(of: UInt8(ascii: "?")).map { target[..<$0] } ?? target
-        switch path {
-        case "/.well-known/apple-app-site-association": self = .appleAppSiteAssociation
-        case "/apple-app-site-association": self = .legacyAppleAppSiteAssociation
-        case "/.well-known/assetlinks.json": self = .assetLinks
-        default: return nil
+        switch SiteRoute(path: path) {
+        case .appleAppSiteAssociation: self = .appleAppSiteAssociation
+        case .legacyAppleAppSiteAssociation: self = .legacyAppleAppSiteAssociation
+        case .assetLinks: self = .assetLinks
+        case nil: return nil
         }
     }
 }

@@ -4,6 +4,8 @@ struct StaticResponses: Sendable {
     let notFound: EncodedResponseSet
     let methodNotAllowed: EncodedResponseSet
     let uriTooLong: EncodedResponseSet
+    /// `If-Match` or `If-Unmodified-Since` found the file changed.
+    let preconditionFailed: EncodedResponseSet
     let requestHeaderFieldsTooLarge: EncodedResponseSet
     let serviceUnavailable: EncodedResponseSet
 
@@ -30,6 +32,7 @@ struct StaticResponses: Sendable {
         notFound = make(.notFound, "not found")
         methodNotAllowed = make(.methodNotAllowed, "method not allowed", extra: [("Allow", "GET, HEAD")])
         uriTooLong = make(.uriTooLong, "request target too long")
+        preconditionFailed = make(.preconditionFailed, "precondition failed")
         requestHeaderFieldsTooLarge = make(.requestHeaderFieldsTooLarge, "request header fields too large")
         serviceUnavailable = make(.serviceUnavailable, "too many connections", extra: [("Retry-After", "1")])
     }

@@ -16,21 +16,48 @@ public enum ReloadTrigger: String, Sendable {
 /// Loads the directory on every trigger and swaps the result into the store.
 ///
 /// A load that cannot read the directory keeps the whole previous snapshot; a
-/// bad file keeps that host's previous version (see ``SiteLoader``). Failures
-/// are logged once when they appear and once when they clear, not on every
-/// poll.
+/// bad file keeps that host's previous version (see ``SiteLoader``). Loads
+/// run one at a time. A poll that finds nothing new is not a reload: it
+/// moves no metric, no `lastReload` and writes no log line.
 public struct SiteReloader: Service {
     let store: SiteStore
     let loader: SiteLoader
     let pollInterval: Duration?
     let logger: Logger
-    private let metrics = ReloadMetrics()
+    private let metrics: ReloadMetrics
+    private let gate: ReloadGate
 
-    public init(store: SiteStore, loader: SiteLoader, pollInterval: Duration?, logger: Logger) {
+    public init(
+        store: SiteStore,
+        loader: SiteLoader,
+        pollInterval: Duration?,
+        logger: Logger,
+        metrics: any MetricsFactory = MetricsSystem.factory
+    ) {
+        self.init(
+            store: store,
+            loader: loader,
+            pollInterval: pollInterval,
+            logger: logger,
+            metrics: metrics,
+            gate: ReloadGate()
+        )
+    }
+
+    init(
+        store: SiteStore,
+        loader: SiteLoader,
+        pollInterval: Duration?,
+        logger: Logger,
+        metrics: any MetricsFactory,
+        gate: ReloadGate
+    ) {
         self.store = store
         self.loader = loader
         self.pollInterval = pollInterval
         self.logger = logger
+        self.metrics = ReloadMetrics(factory: metrics)
+        self.gate = gate
     }
 
     /// Runs until graceful shutdown: SIGHUP and the poll timer trigger loads.
@@ -68,24 +95,43 @@ public struct SiteReloader: Service {
         }
     }
 
-    /// One load, off the cooperative pool (it does blocking file I/O).
+    /// One load, after any load already running, off the cooperative pool
+    /// (it does blocking file I/O).
     @discardableResult
     public func reload(_ trigger: ReloadTrigger) async -> LoadOutcome? {
+        await gate.withTurn { await load(trigger) }
+    }
+
+    private func load(_ trigger: ReloadTrigger) async -> LoadOutcome? {
         let loader = self.loader
         let previous = store.snapshot
         let force = trigger != .poll
         do {
-            let outcome = try await NIOThreadPool.singleton.runIfActive {
-                try Self.timedLoad(loader, previous: previous, force: force)
+            let (outcome, duration) = try await NIOThreadPool.singleton.runIfActive {
+                let clock = ContinuousClock()
+                let start = clock.now
+                let outcome = try loader.load(previous: previous, force: force)
+                return (outcome, clock.now - start)
             }
-            return install(outcome.0, duration: outcome.1, trigger: trigger)
+            install(outcome, previous: previous, duration: duration, trigger: trigger)
+            return outcome
         } catch {
-            let message = "cannot read \(loader.directory): \(error); still serving the previous state"
+            // No absolute path here: this is what `/status` shows. The log has it.
+            let reason = (error as? FileSystemError)?.reason ?? "\(error)"
+            var message = "cannot read the served directory: \(reason)"
+            if previous.generation > 0 { message += "; still serving the previous state" }
             if store.status.lastFailure != message {
-                logger.error("reload failed", metadata: ["reload.trigger": "\(trigger)", "reload.error": "\(message)"])
+                logger.error(
+                    "reload failed",
+                    metadata: [
+                        "reload.trigger": "\(trigger)", "reload.error": "\(message)",
+                        "aasa.directory": "\(loader.directory)",
+                    ]
+                )
             }
             store.recordFailure(message)
-            metrics.record(result: "failed", trigger: trigger)
+            // Every failed attempt counts: the rate is what an alert watches.
+            metrics.countReload(result: "failed", trigger: trigger)
             return nil
         }
     }
@@ -94,7 +140,7 @@ public struct SiteReloader: Service {
     /// rejected file is fatal, so a deploy pipeline stops on it.
     public func initialLoad(strict: Bool) async throws(StartupError) {
         guard let outcome = await reload(.startup) else {
-            throw StartupError(message: store.status.lastFailure ?? "cannot read \(loader.directory)")
+            throw StartupError(message: "\(loader.directory): \(store.status.lastFailure ?? "cannot be read")")
         }
         if strict, !outcome.issues.isEmpty {
             throw StartupError(
@@ -104,64 +150,38 @@ public struct SiteReloader: Service {
         }
     }
 
-    private static func timedLoad(
-        _ loader: SiteLoader,
-        previous: SiteSnapshot,
-        force: Bool
-    ) throws -> (
-        LoadOutcome, Duration
-    ) {
-        let clock = ContinuousClock()
-        let start = clock.now
-        let outcome = try loader.load(previous: previous, force: force)
-        return (outcome, clock.now - start)
-    }
-
-    private func install(_ outcome: LoadOutcome, duration: Duration, trigger: ReloadTrigger) -> LoadOutcome {
+    private func install(_ outcome: LoadOutcome, previous: SiteSnapshot, duration: Duration, trigger: ReloadTrigger) {
         let before = store.status
-        store.install(outcome, duration: duration)
-        let previousIssues = Set(before.issues)
-        let currentIssues = Set(outcome.issues)
-        for issue in outcome.issues where !previousIssues.contains(issue) {
-            logger.error(
-                "file rejected",
-                metadata: [
-                    "aasa.host": "\(issue.host ?? "-")", "aasa.path": "\(issue.path)",
-                    "reload.error": "\(issue.message)",
-                ]
-            )
-        }
-        for issue in before.issues where !currentIssues.contains(issue) {
-            logger.notice(
-                "problem cleared",
-                metadata: ["aasa.host": "\(issue.host ?? "-")", "aasa.path": "\(issue.path)"]
-            )
-        }
-        let previousWarnings = Set(before.warnings)
-        for warning in outcome.warnings where !previousWarnings.contains(warning) {
-            logger.warning(
-                "served with a warning",
-                metadata: [
-                    "aasa.host": "\(warning.host ?? "-")", "aasa.path": "\(warning.path)", "lint": "\(warning.message)",
-                ]
-            )
-        }
-        let hosts = Set(outcome.snapshot.sites.values.map { ObjectIdentifier($0) }).count
-        if outcome.filesValidated > 0 || previousIssues != currentIssues || trigger != .poll {
-            logger.info(
-                "reloaded",
-                metadata: [
-                    "reload.trigger": "\(trigger)", "reload.generation": "\(outcome.snapshot.generation)",
-                    "reload.validated": "\(outcome.filesValidated)", "reload.rejected": "\(outcome.issues.count)",
-                    "aasa.hosts": "\(hosts)", "reload.duration": "\(duration)",
-                ]
-            )
-        }
-        metrics.record(result: outcome.issues.isEmpty ? "ok" : "rejected", trigger: trigger)
+        // A reload is what an operator asked for (startup, SIGHUP) or a poll
+        // that found something new; an idle poll changes nothing visible.
+        let isReload =
+            trigger != .poll || outcome.snapshot !== previous || outcome.filesValidated > 0
+            || outcome.issues != before.issues || outcome.warnings != before.warnings || before.lastFailure != nil
+        store.install(outcome, duration: duration, isReload: isReload)
+        guard isReload else { return }
+        let snapshot = outcome.snapshot
+        ReloadLog(logger: logger).record(
+            issues: outcome.issues,
+            warnings: outcome.warnings,
+            missing: outcome.stillServedWhileMissing,
+            before: before,
+            missingBefore: previous.missing,
+            isServed: { path in snapshot.serves(path: path) }
+        )
+        let hosts = Set(snapshot.sites.values.map { ObjectIdentifier($0) }).count
+        logger.info(
+            "reloaded",
+            metadata: [
+                "reload.trigger": "\(trigger)", "reload.generation": "\(snapshot.generation)",
+                "reload.validated": "\(outcome.filesValidated)", "reload.rejected": "\(outcome.issues.count)",
+                "aasa.hosts": "\(hosts)", "reload.duration": "\(duration)",
+            ]
+        )
+        metrics.countReload(result: outcome.issues.isEmpty ? "ok" : "rejected", trigger: trigger)
         metrics.hosts.record(hosts)
         metrics.rejected.record(outcome.issues.count)
-        metrics.duration.record(duration: duration)
-        return outcome
+        metrics.record(duration: duration)
+        metrics.recordCertificates(of: snapshot)
     }
 }
 
@@ -169,24 +189,4 @@ public struct SiteReloader: Service {
 public struct StartupError: Error, Sendable, CustomStringConvertible {
     public var message: String
     public var description: String { message }
-}
-
-/// `aasa_reloads_total{result,trigger}`, `aasa_hosts`, `aasa_files_rejected`,
-/// `aasa_reload_duration_seconds`.
-private struct ReloadMetrics: Sendable {
-    let hosts = Gauge(label: "aasa_hosts")
-    let rejected = Gauge(label: "aasa_files_rejected")
-    let duration = Metrics.Timer(label: "aasa_reload_duration_seconds", preferredDisplayUnit: .seconds)
-
-    func record(result: String, trigger: ReloadTrigger) {
-        Counter(label: "aasa_reloads_total", dimensions: [("result", result), ("trigger", trigger.rawValue)])
-            .increment()
-    }
-}
-
-extension Metrics.Timer {
-    fileprivate func record(duration: Duration) {
-        let (seconds, attoseconds) = duration.components
-        recordNanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
-    }
 }

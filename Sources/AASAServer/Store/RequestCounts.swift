@@ -48,6 +48,7 @@ public final class RequestCountTable: Sendable {
 final class RequestCounts: Sendable {
     private let ok = Atomic<Int>(0)
     private let notModified = Atomic<Int>(0)
+    private let preconditionFailed = Atomic<Int>(0)
     private let badRequest = Atomic<Int>(0)
     private let notFound = Atomic<Int>(0)
     private let methodNotAllowed = Atomic<Int>(0)
@@ -60,6 +61,7 @@ final class RequestCounts: Sendable {
         switch status {
         case .ok: ok.wrappingAdd(1, ordering: .relaxed)
         case .notModified: notModified.wrappingAdd(1, ordering: .relaxed)
+        case .preconditionFailed: preconditionFailed.wrappingAdd(1, ordering: .relaxed)
         case .badRequest: badRequest.wrappingAdd(1, ordering: .relaxed)
         case .notFound: notFound.wrappingAdd(1, ordering: .relaxed)
         case .methodNotAllowed: methodNotAllowed.wrappingAdd(1, ordering: .relaxed)
@@ -73,6 +75,7 @@ final class RequestCounts: Sendable {
         switch status {
         case .ok: ok.load(ordering: .relaxed)
         case .notModified: notModified.load(ordering: .relaxed)
+        case .preconditionFailed: preconditionFailed.load(ordering: .relaxed)
         case .badRequest: badRequest.load(ordering: .relaxed)
         case .notFound: notFound.load(ordering: .relaxed)
         case .methodNotAllowed: methodNotAllowed.load(ordering: .relaxed)

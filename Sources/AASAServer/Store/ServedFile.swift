@@ -1,4 +1,4 @@
-import CompressNIO
+import AASAKit
 import Crypto
 import Foundation
 import NIOCore
@@ -7,18 +7,16 @@ import NIOCore
 /// gzip, 200 or 304, each in the three connection variants. Built once per
 /// load; the request path only picks one.
 public final class ServedFile: Sendable {
-    /// Which of the served routes this file answers.
-    public enum Kind: String, Sendable {
-        case appleAppSiteAssociation = "apple-app-site-association"
-        case assetLinks = "assetlinks.json"
-    }
+    /// Which of the layout's files this is.
+    public typealias Kind = SiteFile
 
     public let kind: Kind
-    /// Path on disk it was read from.
+    /// Where it was read from, relative to the served directory
+    /// (`brand.example/apple-app-site-association`).
     public let path: String
     /// Uncompressed size: the one Apple's 128 KB cap applies to.
     public let size: Int
-    public let gzipSize: Int?
+    public var gzipSize: Int? { responses.gzipSize }
     /// Strong validator: a digest of the bytes served.
     public let etag: String
     /// SHA-256 of the contents: a re-read with the same bytes reuses this
@@ -26,23 +24,20 @@ public final class ServedFile: Sendable {
     let digest: SHA256.Digest
     public let lastModified: Date
     /// The file version it was read from; an unchanged stamp skips re-reading.
-    let stamp: FileSystem.Stamp
+    let stamp: FileStamp
     /// App IDs the file lists (applinks, then other services), for `/status`.
     public let appIDs: [String]
     /// Lint warnings the file was served with.
     public let warnings: [String]
 
-    let identity: EncodedResponseSet
-    /// The gzip encoding, or `identity` again when gzip is not smaller: not
-    /// an optional, so choosing a response never copies a whole set.
-    let gzip: EncodedResponseSet
-    let notModified: EncodedResponseSet
+    /// Its pre-encoded responses: identity and gzip, 200 and 304.
+    let responses: FileResponses
 
     init(
         kind: Kind,
         path: String,
         contents: [UInt8],
-        stamp: FileSystem.Stamp,
+        stamp: FileStamp,
         lastModified: Date,
         appIDs: [String],
         warnings: [String],
@@ -58,73 +53,34 @@ public final class ServedFile: Sendable {
 
         let digest = SHA256.hash(data: contents)
         self.digest = digest
-        let etag = "\"" + digest.prefix(16).map { String($0, radix: 16).leftPadded(to: 2) }.joined() + "\""
-        self.etag = etag
+        let opaqueTag = digest.prefix(16).map { String($0, radix: 16).leftPadded(to: 2) }.joined()
+        self.etag = "\"" + opaqueTag + "\""
 
-        let common: [(String, String)] = [
-            ("Content-Type", "application/json"),
-            ("ETag", etag),
-            ("Last-Modified", HTTPDate.format(lastModified)),
-            ("Cache-Control", cacheControl),
-            ("Vary", "Accept-Encoding"),
-            ("X-Content-Type-Options", "nosniff"),
-        ]
-        self.identity = EncodedResponseSet(status: .ok, headers: common, body: contents)
-        self.notModified = EncodedResponseSet(
-            status: .notModified,
-            headers: common.filter { $0.0 != "Content-Type" },
-            body: [],
-            sendsLength: false
+        self.responses = FileResponses(
+            contents: contents,
+            opaqueTag: opaqueTag,
+            modified: lastModified,
+            cacheControl: cacheControl
         )
-        // Compressed once here; served only when it is actually smaller.
-        let compressed = Self.gzip(contents)
-        if let compressed, compressed.count < contents.count {
-            self.gzipSize = compressed.count
-            self.gzip = EncodedResponseSet(
-                status: .ok,
-                headers: common + [("Content-Encoding", "gzip")],
-                body: compressed
-            )
-        } else {
-            self.gzipSize = nil
-            self.gzip = identity
-        }
     }
 
     /// The same file seen under a new stamp (touched, or copied over with
     /// identical bytes): nothing to validate or encode again.
-    func restamped(_ stamp: FileSystem.Stamp) -> ServedFile {
+    func restamped(_ stamp: FileStamp) -> ServedFile {
         stamp == self.stamp ? self : ServedFile(copying: self, stamp: stamp)
     }
 
-    private init(copying file: ServedFile, stamp: FileSystem.Stamp) {
+    private init(copying file: ServedFile, stamp: FileStamp) {
         self.kind = file.kind
         self.path = file.path
         self.stamp = stamp
         self.size = file.size
-        self.gzipSize = file.gzipSize
         self.etag = file.etag
         self.digest = file.digest
         self.lastModified = file.lastModified
         self.appIDs = file.appIDs
         self.warnings = file.warnings
-        self.identity = file.identity
-        self.gzip = file.gzip
-        self.notModified = file.notModified
-    }
-
-    /// The response for a request that has passed routing.
-    @inline(__always)
-    func response(ifNoneMatch: Bool, acceptsGzip: Bool, connection: EncodedResponse.Connection) -> EncodedResponse {
-        if ifNoneMatch { return notModified[connection] }
-        if acceptsGzip { return gzip[connection] }
-        return identity[connection]
-    }
-
-    private static func gzip(_ bytes: [UInt8]) -> [UInt8]? {
-        var buffer = ByteBuffer(bytes: bytes)
-        guard let compressed = try? buffer.compress(with: .gzip()) else { return nil }
-        return Array(buffer: compressed)
+        self.responses = file.responses
     }
 }
 

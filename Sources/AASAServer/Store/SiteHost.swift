@@ -1,3 +1,5 @@
+import AASAKit
+
 /// A host the origin serves: its files and the counters its requests feed.
 /// Aliases share the instance of their target.
 public final class SiteHost: Sendable {
@@ -27,9 +29,25 @@ public final class SiteHost: Sendable {
 
     @inline(__always)
     func file(for route: Route) -> ServedFile? {
-        switch route {
-        case .appleAppSiteAssociation, .legacyAppleAppSiteAssociation: appleAppSiteAssociation
-        case .assetLinks: assetLinks
+        file(route.siteRoute.file)
+    }
+
+    /// Whether `other` answers every request exactly as this host does: the
+    /// same name, the same bytes for each file, the same certificate.
+    func serves(sameAs other: SiteHost) -> Bool {
+        self === other
+            || (name == other.name
+                && appleAppSiteAssociation?.digest == other.appleAppSiteAssociation?.digest
+                && assetLinks?.digest == other.assetLinks?.digest
+                && tls?.identity.chain == other.tls?.identity.chain)
+    }
+
+    /// ``serves(sameAs:)`` for hosts that may be absent.
+    static func serve(_ one: SiteHost?, sameAs other: SiteHost?) -> Bool {
+        switch (one, other) {
+        case (nil, nil): true
+        case (let one?, let other?): one.serves(sameAs: other)
+        default: false
         }
     }
 

@@ -1,3 +1,4 @@
+import AASAKit
 import Foundation
 
 /// An immutable view of everything served: built off to the side by the
@@ -18,6 +19,9 @@ public final class SiteSnapshot: Sendable {
     /// Files rejected by the load that built this snapshot, by path: the next
     /// poll skips them while their stamp is unchanged.
     let rejected: [String: RejectedFile]
+    /// Files (`host/file`) and hosts missing from the directory at this load
+    /// but still served: the next load drops them if they are still missing.
+    let missing: Set<String>
     /// When the snapshot was built.
     public let loadedAt: Date
     /// Which load produced it (1 for the first).
@@ -30,10 +34,12 @@ public final class SiteSnapshot: Sendable {
         fallback: SiteHost?,
         defaultIdentity: LoadedIdentity?,
         rejected: [String: RejectedFile] = [:],
+        missing: Set<String> = [],
         loadedAt: Date,
         generation: Int
     ) {
         self.rejected = rejected
+        self.missing = missing
         self.defaultIdentity = defaultIdentity
         self.sites = sites
         self.exact = exact
@@ -70,6 +76,15 @@ public final class SiteSnapshot: Sendable {
             if let identity = host?.tls?.identity { return identity }
         }
         return defaultIdentity?.identity
+    }
+
+    /// Whether a host (`brand.example`) or one of its files
+    /// (`brand.example/assetlinks.json`) is served.
+    func serves(path: String) -> Bool {
+        let parts = path.split(separator: "/", maxSplits: 1).map(String.init)
+        guard let name = parts.first, let host = sites[name] else { return false }
+        guard parts.count == 2 else { return true }
+        return SiteFile(fileName: parts[1]).map { host.file($0) != nil } ?? false
     }
 
     private func wildcardHost(for name: HostName) -> SiteHost? {

@@ -8,12 +8,17 @@ import NIOConcurrencyHelpers
 public final class SiteStore: Sendable {
     private let current: NIOLockedValueBox<SiteSnapshot>
     private let state: NIOLockedValueBox<Status>
-    private let waiters = NIOLockedValueBox<[(Int, CheckedContinuation<SiteSnapshot, Never>)]>([])
+    /// Tasks waiting for a newer generation; guarded by `current`'s lock too,
+    /// so a waiter is never added after the swap that should have woken it.
+    private let waiters = NIOLockedValueBox<Waiters>(Waiters())
 
     /// What `/status` and `/readyz` report.
     public struct Status: Sendable {
         /// The first load has completed.
         public var isReady: Bool
+        /// When the served state was last reloaded: at startup, on SIGHUP,
+        /// or on a poll that found something new (a changed, added, removed
+        /// or rejected file). A poll that found nothing new is not a reload.
         public var lastReload: Date?
         public var lastReloadDuration: Duration?
         /// Why the last load could not read the directory at all, if it could not.
@@ -28,6 +33,11 @@ public final class SiteStore: Sendable {
     public struct LastError: Sendable {
         public var message: String
         public var at: Date
+    }
+
+    private struct Waiters {
+        var nextID = 0
+        var waiting: [(id: Int, generation: Int, continuation: CheckedContinuation<SiteSnapshot, any Error>)] = []
     }
 
     public init() {
@@ -48,41 +58,64 @@ public final class SiteStore: Sendable {
     }
 
     /// Waits for a snapshot newer than `generation` (the first load is 1).
-    /// Lets tests and tools wait for a reload instead of sleeping.
-    public func snapshot(after generation: Int) async -> SiteSnapshot {
-        await withCheckedContinuation { continuation in
-            let ready: SiteSnapshot? = current.withLockedValue { snapshot in
-                if snapshot.generation > generation { return snapshot }
-                waiters.withLockedValue { $0.append((generation, continuation)) }
-                return nil
+    /// Lets tests and tools wait for a reload instead of sleeping; throws
+    /// `CancellationError` when the waiting task is cancelled (a test's time
+    /// limit), so nothing hangs on a reload that never comes.
+    public func snapshot(after generation: Int) async throws -> SiteSnapshot {
+        let id = waiters.withLockedValue { waiters in
+            defer { waiters.nextID += 1 }
+            return waiters.nextID
+        }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let ready: Result<SiteSnapshot, any Error>? = current.withLockedValue { snapshot in
+                    if snapshot.generation > generation { return .success(snapshot) }
+                    if Task.isCancelled { return .failure(CancellationError()) }
+                    waiters.withLockedValue { $0.waiting.append((id, generation, continuation)) }
+                    return nil
+                }
+                if let ready { continuation.resume(with: ready) }
             }
-            if let ready { continuation.resume(returning: ready) }
+        } onCancel: {
+            let cancelled = current.withLockedValue { _ in
+                waiters.withLockedValue { waiters in
+                    let index = waiters.waiting.firstIndex { $0.id == id }
+                    return index.map { waiters.waiting.remove(at: $0).continuation }
+                }
+            }
+            cancelled?.resume(throwing: CancellationError())
         }
     }
 
-    /// Swaps in a new snapshot and records the load.
-    func install(_ outcome: LoadOutcome, duration: Duration) {
-        let ready = current.withLockedValue { snapshot -> [CheckedContinuation<SiteSnapshot, Never>] in
+    /// Swaps in a new snapshot and records the load. `isReload` says whether
+    /// it counts as a reload (see ``Status/lastReload``).
+    func install(_ outcome: LoadOutcome, duration: Duration, isReload: Bool = true) {
+        let ready = current.withLockedValue { snapshot -> [CheckedContinuation<SiteSnapshot, any Error>] in
             guard snapshot !== outcome.snapshot else { return [] }
             snapshot = outcome.snapshot
             return waiters.withLockedValue { waiters in
-                let ready = waiters.filter { $0.0 < outcome.snapshot.generation }
-                waiters.removeAll { $0.0 < outcome.snapshot.generation }
-                return ready.map(\.1)
+                let generation = outcome.snapshot.generation
+                let ready = waiters.waiting.filter { $0.generation < generation }.map(\.continuation)
+                waiters.waiting.removeAll { $0.generation < generation }
+                return ready
             }
         }
         for waiter in ready { waiter.resume(returning: outcome.snapshot) }
         state.withLockedValue { status in
             let now = Date()
             status.isReady = true
-            status.lastReload = now
-            status.lastReloadDuration = duration
+            if isReload {
+                status.lastReload = now
+                status.lastReloadDuration = duration
+            }
             status.lastFailure = nil
-            status.issues = outcome.issues
-            status.warnings = outcome.warnings
-            for issue in outcome.issues {
+            // An issue still there from the previous load keeps the time it was first seen.
+            let known = Set(status.issues)
+            for issue in outcome.issues where !known.contains(issue) {
                 status.lastErrors[issue.host ?? "-"] = LastError(message: issue.description, at: now)
             }
+            status.issues = outcome.issues
+            status.warnings = outcome.warnings
         }
     }
 

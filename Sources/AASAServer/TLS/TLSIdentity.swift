@@ -81,35 +81,6 @@ public struct TLSIdentity: Sendable {
 /// reuses it while neither file changed.
 public struct LoadedIdentity: Sendable {
     public let identity: TLSIdentity
-    let certificateStamp: FileSystem.Stamp
-    let keyStamp: FileSystem.Stamp
-
-    /// Loads or reuses the identity at `certificatePath` / `keyPath`.
-    static func load(
-        certificatePath: String,
-        keyPath: String,
-        host: String?,
-        previous: LoadedIdentity?,
-        force: Bool
-    ) throws(TLSIdentity.Problem) -> LoadedIdentity {
-        let certificateStamp: FileSystem.Stamp
-        let keyStamp: FileSystem.Stamp
-        do {
-            certificateStamp = try FileSystem.info(certificatePath).stamp
-            keyStamp = try FileSystem.info(keyPath).stamp
-        } catch {
-            throw TLSIdentity.Problem(description: error.description)
-        }
-        if !force, let previous, previous.certificateStamp == certificateStamp, previous.keyStamp == keyStamp {
-            // Unchanged files, but time passes: expiry is checked on every load.
-            guard previous.identity.notValidAfter > Date() else {
-                throw TLSIdentity.Problem(
-                    description: "the certificate expired on \(previous.identity.notValidAfter.formatted(.iso8601))"
-                )
-            }
-            return previous
-        }
-        let identity = try TLSIdentity(certificatePath: certificatePath, keyPath: keyPath, host: host)
-        return LoadedIdentity(identity: identity, certificateStamp: certificateStamp, keyStamp: keyStamp)
-    }
+    let certificateStamp: FileStamp
+    let keyStamp: FileStamp
 }

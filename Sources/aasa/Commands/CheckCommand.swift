@@ -16,12 +16,18 @@ struct CheckCommand: AsyncParsableCommand {
             json.valid, aasa.schema, aasa.lints, legacy-path (/apple-app-site-association), and \
             when asked assetlinks and app.listed. Hosts are checked concurrently.
 
+            --base-url and --resolve only choose where to connect: the Host header, the TLS \
+            server name (SNI) and the certificate check always use the host being checked, so a \
+            staging server passes only if it would serve that host correctly.
+
             Examples:
-              aasa check example.com www.example.com --bundle-id com.example.app
+              aasa check example.com www.example.com --bundle-id com.example.app --strict
               aasa check --from-dir aasa/ --base-url http://127.0.0.1:8080
+              aasa check example.com --resolve example.com:443:10.0.0.5 --ca-file staging-ca.pem
               aasa check staging.example.com --ca-file staging-ca.pem --format json
 
-            Exit status: 0 no check failed, 1 a check failed, 2 bad input.
+            Exit status: 0 no check failed, 1 a check failed (or warned, with --strict), \
+            2 bad input.
             """
     )
 
@@ -42,9 +48,15 @@ struct CheckCommand: AsyncParsableCommand {
 
     @Option(
         name: .customLong("base-url"),
-        help: ArgumentHelp("Fetch from this URL instead of https://<host>, sending Host: <host>.", valueName: "url")
+        help: ArgumentHelp(
+            "Connect to this server instead of the host's own (its scheme, port and path prefix are used); Host, SNI and the certificate check stay the host's.",
+            valueName: "url"
+        )
     )
     var baseURL: String?
+
+    @Flag(help: "Fail on warnings too (a wrong Content-Type, an expiring certificate, lint warnings): exit 1.")
+    var strict = false
 
     @Flag(name: .customLong("assetlinks"), help: "Also check /.well-known/assetlinks.json.")
     var assetLinks = false
@@ -71,23 +83,29 @@ struct CheckCommand: AsyncParsableCommand {
     /// The rendered reports and the exit code.
     func execute() async throws(InputError) -> (output: String, exitCode: Int32) {
         let targets = try targets()
+        let overrides = try network.resolveOverrides()
+        try network.requireUsed(
+            overrides,
+            by: targets.filter { $0.connectTo == nil }.map { ($0.host, $0.effectivePort) },
+            movedBy: ("--base-url", targets.filter { $0.viaBaseURL }.map(\.host))
+        )
         let check = HostCheck(
-            fetcher: try network.makeFetcher(),
+            fetcher: try network.makeFetcher(resolve: overrides),
             options: .init(app: try LinkTestInvocation.app(bundleID: bundleID, appID: appID), assetLinks: assetLinks)
         )
         let total = targets.count
         let reports = await concurrentMap(
             targets,
             limit: network.concurrency,
-            operation: { target in await check.run(target) },
+            operation: { target in await check.run(target.connecting(per: overrides)) },
             progress: { done, target in Terminal.progress("[\(done)/\(total)] \(target.host)") }
         )
         Terminal.endProgress()
-        let output = CheckOutput(reports: reports)
-        let failed = reports.contains { $0.status == .fail }
-        return (formatting.format == .json ? output.json() : output.text(), failed ? 1 : 0)
+        let output = CheckOutput(reports: reports, strict: strict)
+        return (formatting.format == .json ? output.json() : output.text(), output.exitCode)
     }
 
+    /// The hosts named and those of `--from-dir`, each once.
     private func targets() throws(InputError) -> [HostTarget] {
         var arguments = hosts
         if let fromDir { arguments += try InputFiles.servedHosts(directory: fromDir) }

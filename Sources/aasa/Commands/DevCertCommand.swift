@@ -1,3 +1,4 @@
+import AASAKit
 import AASAServer
 import ArgumentParser
 import Foundation
@@ -48,9 +49,9 @@ struct DevCertCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let directory = dir.map { "\($0)/\(hosts[0])/tls" } ?? out
-        let certificatePath = directory + "/cert.pem"
-        let keyPath = directory + "/key.pem"
+        let directory = dir.map { "\($0)/\(hosts[0])/\(SiteLayout.tlsDirectoryName)" } ?? out
+        let certificatePath = directory + "/" + SiteLayout.certificateFileName
+        let keyPath = directory + "/" + SiteLayout.keyFileName
         let manager = FileManager.default
         if !force, manager.fileExists(atPath: certificatePath) || manager.fileExists(atPath: keyPath) {
             throw ValidationError("\(certificatePath) or \(keyPath) exists; pass --force to overwrite")

@@ -10,14 +10,21 @@ struct MatchCommand: AsyncParsableCommand {
             The URL is encoded the way a URL parser encodes what a person types \
             (https://example.com/fr#cartes-épargne becomes …#cartes-%C3%A9pargne) and then \
             evaluated like `swcutil verify`: the first rule whose keys all match decides, \
-            an exclusion blocks the link.
+            an exclusion blocks the link. Every "did not match" says why: the nearest rules and \
+            which of their keys fail, another host, or an http:// URL (iOS opens apps for https \
+            links only, whatever the rules say).
 
             Examples:
               aasa match 'https://example.com/buy/42' --file aasa/example.com/apple-app-site-association
+              aasa match 'https://example.com/buy/42' --dir aasa --bundle-id com.example.app
               aasa match 'https://example.com/help?article=7' --file f.json --app-id ABCDE12345.com.example.app --format json
 
-            Exit status: 0 evaluated (whatever the decision), 2 the file is not JSON or the URL \
-            cannot be parsed.
+            JSON: {"url", "domain", "results": [{"appID", "decision", "rule", "reason", "opensApp", \
+            "why", "explanation"}]}; "opensApp" is what a script should test; "why" is null when the \
+            app opens, else blocked, no-rule-matched, host-mismatch or http-scheme.
+
+            Exit status: 0 evaluated (whatever the decision), 2 bad input: the file is not JSON, \
+            the URL cannot be parsed, or the app given is in no applinks.details of the file.
             """
     )
 
@@ -25,7 +32,12 @@ struct MatchCommand: AsyncParsableCommand {
     var url: String
 
     @Option(help: ArgumentHelp("The apple-app-site-association file.", valueName: "path"))
-    var file: String
+    var file: String?
+
+    @Option(
+        help: ArgumentHelp("A directory laid out for `aasa serve`: the file of the URL's host.", valueName: "dir")
+    )
+    var dir: String?
 
     @Option(help: ArgumentHelp("The host serving the file (default: the URL's host).", valueName: "host"))
     var domain: String?
@@ -35,6 +47,12 @@ struct MatchCommand: AsyncParsableCommand {
         help: ArgumentHelp("Evaluate for this app ID only (TEAMID.bundle.id).", valueName: "id")
     )
     var appID: String?
+
+    @Option(
+        name: .customLong("bundle-id"),
+        help: ArgumentHelp("Evaluate for the app IDs with this bundle ID (any team prefix).", valueName: "id")
+    )
+    var bundleID: String?
 
     @OptionGroup var formatting: OutputOptions
 
@@ -58,10 +76,7 @@ struct MatchCommand: AsyncParsableCommand {
     }
 
     func evaluate() throws(InputError) -> MatchEvaluation {
-        let json = try InputFiles.json(file, what: "association file")
-        guard json.objectValue != nil else {
-            throw InputError("\(file): not an association file: the root is \(json.typeName), not an object")
-        }
+        let app = try LinkTestInvocation.app(bundleID: bundleID, appID: appID)
         let parsedURL: AASAURL
         do {
             parsedURL = try AASAURL(url)
@@ -69,65 +84,40 @@ struct MatchCommand: AsyncParsableCommand {
             throw InputError("cannot evaluate \(url): \(error.description)")
         }
         let domain = (self.domain ?? parsedURL.host).lowercased()
-        let matcher = AASAMatcher(file: AASAFile(json: json), domain: domain)
-        let appIDs = appID.map { [$0] } ?? matcher.appIDs
-        return MatchEvaluation(
-            url: parsedURL,
-            domain: domain,
-            results: appIDs.map { ($0, matcher.evaluate(parsedURL, appID: $0)) }
-        )
-    }
-}
-
-/// The outcome of `aasa match`, rendered for people or machines.
-struct MatchEvaluation {
-    var url: AASAURL
-    var domain: String
-    var results: [(appID: String, result: MatchResult)]
-
-    /// `swcutil verify`-style lines:
-    /// `ABCDE12345.com.example.app: Pattern "/buy/*" matched. (rule 3, applinks.details[0].components[3])`.
-    func textLines() -> [String] {
-        var lines = ["URL: \(url)", "Domain: \(domain)"]
-        if results.isEmpty {
-            lines.append("The file lists no app IDs under applinks.details.")
+        let site = try self.site(for: domain)
+        let file: AASAFile
+        switch site.content {
+        case .unusable(let reason): throw InputError(reason)
+        case .file(let usable): file = usable
         }
-        for (appID, result) in results {
-            lines.append("\(appID): \(Self.sentence(result))")
-            for note in result.notes where result.decision != .none {
-                lines.append("  note: \(note)")
+        guard file.json.objectValue != nil else {
+            throw InputError("\(site.name): not an association file: the root is \(file.json.typeName), not an object")
+        }
+        let listed = file.appLinksAppIDs
+        var appIDs = listed
+        if let app {
+            if let problem = UnknownApp(app: app, sources: [.run], files: [file]) {
+                throw InputError(problem.description(namingRunApp: LinkTestInvocation.flag))
             }
+            appIDs = app.matching(listed)
         }
-        return lines
+        return MatchEvaluation(url: parsedURL, domain: domain, file: file, appIDs: appIDs)
     }
 
-    static func sentence(_ result: MatchResult) -> String {
-        guard let rule = result.rule else {
-            return "did not match (\(result.reason))."
+    private func site(for domain: String) throws(InputError) -> LinkTestSites.Site {
+        switch (file, dir) {
+        case (let file?, nil):
+            return try InputFiles.linkTestSite(file)
+        case (nil, let dir?):
+            let sites = try InputFiles.linkTestSites(directory: dir)
+            guard let (_, site) = sites.site(for: domain) else {
+                throw InputError("\(dir): no file for \(domain) (hosts: \(sites.hostNames.joined(separator: ", ")))")
+            }
+            return site
+        case (nil, nil):
+            throw InputError("give the association file with --file, or a directory with --dir")
+        case (_?, _?):
+            throw InputError("give --file or --dir, not both")
         }
-        var details = ["rule \(rule.ruleIndex)", rule.path.description]
-        if rule.viaDefaults { details.append("with keys from defaults") }
-        if !rule.variables.isEmpty {
-            details.append("variables " + rule.variables.map { "$(\($0))" }.joined(separator: ", "))
-        }
-        return "\(result.reason) (\(details.joined(separator: ", ")))"
-    }
-
-    /// `{"url","domain","results":[{"appID","decision","rule","reason"}]}`;
-    /// `rule` is `null` when no rule decided.
-    func json() -> JSONValue {
-        let entries = results.map { appID, result -> JSONValue in
-            [
-                "appID": .string(appID),
-                "decision": .string(result.decision.rawValue),
-                "rule": result.rule?.json ?? .null,
-                "reason": .string(result.reason),
-            ]
-        }
-        return [
-            "url": .string(url.description),
-            "domain": .string(domain),
-            "results": .array(entries),
-        ]
     }
 }

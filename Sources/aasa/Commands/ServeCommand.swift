@@ -1,6 +1,7 @@
+import AASAKit
 import AASAServer
 import ArgumentParser
-import Configuration
+import Foundation
 import Logging
 import Metrics
 import NIOCore
@@ -29,7 +30,8 @@ struct ServeCommand: AsyncParsableCommand {
             admin port, loopback only by default.
 
             Settings come from flags, then AASA_* environment variables, then --config;
-            every key is documented in config/README.md.
+            every key is documented in config/README.md. An unknown key or variable, or a
+            value of the wrong type or out of range, stops it at startup (exit code 2).
 
             Example:
               aasa serve --dir aasa --port 8080
@@ -80,8 +82,7 @@ struct ServeCommand: AsyncParsableCommand {
             NIOSingletons.groupLoopCountSuggestion = min(cpus, System.coreCount)
         }
 
-        let reader = try await configurationReader()
-        let configuration = ServerConfiguration(reader: reader)
+        let configuration = try loadConfiguration()
         let logger = LoggingSetup.bootstrap(level: configuration.log.level, format: configuration.log.format)
         let registry = PrometheusCollectorRegistry()
         MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
@@ -105,34 +106,38 @@ struct ServeCommand: AsyncParsableCommand {
         try await ServiceGroup(configuration: groupConfiguration).run()
     }
 
-    /// Flags over `AASA_*` environment variables over the `--config` file.
-    private func configurationReader() async throws -> ConfigReader {
-        var values: [AbsoluteConfigKey: ConfigValue] = [:]
-        func set(_ key: AbsoluteConfigKey, _ content: ConfigContent?) {
-            if let content { values[key] = ConfigValue(content, isSecret: false) }
+    /// Flags over `AASA_*` environment variables over the `--config` file,
+    /// each layer checked against the configuration schema: any unknown or
+    /// invalid setting stops here, before anything starts (exit 2).
+    private func loadConfiguration() throws -> ServerConfiguration {
+        var flags: [ConfigurationSources.FlagSetting] = []
+        func set(_ flag: String, _ key: String, _ value: JSONValue?) {
+            if let value { flags.append(.init(flag: flag, key: key, value: value)) }
         }
-        set("files.directory", dir.map { .string($0) })
-        set("http.port", port.map { .int($0) })
-        set("http.bind", bind.map { .string($0) })
-        set("admin.port", adminPort.map { .int($0) })
-        set("admin.bind", adminBind.map { .string($0) })
-        set("files.pollInterval", pollInterval.map { .double($0) })
-        set("tls.certificate", tlsCert.map { .string($0) })
-        set("tls.key", tlsKey.map { .string($0) })
-        if strict { set("files.strict", .bool(true)) }
-        if noAccessLog { set("log.access", .bool(false)) }
+        set("--dir", "files.directory", dir.map { .string($0) })
+        set("--port", "http.port", port.map { .number(Double($0)) })
+        set("--bind", "http.bind", bind.map { .string($0) })
+        set("--admin-port", "admin.port", adminPort.map { .number(Double($0)) })
+        set("--admin-bind", "admin.bind", adminBind.map { .string($0) })
+        set("--poll-interval", "files.pollInterval", pollInterval.map { .number($0) })
+        set("--tls-cert", "tls.certificate", tlsCert.map { .string($0) })
+        set("--tls-key", "tls.key", tlsKey.map { .string($0) })
+        if strict { set("--strict", "files.strict", .bool(true)) }
+        if noAccessLog { set("--no-access-log", "log.access", .bool(false)) }
 
-        var providers: [any ConfigProvider] = [
-            InMemoryProvider(name: "flags", values: values),
-            EnvironmentVariablesProvider().prefixKeys(with: "aasa"),
-        ]
-        if let config {
-            do {
-                providers.append(try await FileProvider<JSONSnapshot>(filePath: FilePath(config)))
-            } catch {
-                throw ValidationError("--config \(config): \(error)")
+        let sources = ConfigurationSources(
+            file: config,
+            environment: ProcessInfo.processInfo.environment,
+            flags: flags
+        )
+        do {
+            return try sources.load()
+        } catch {
+            Terminal.printError("aasa serve: invalid configuration (every setting is in config/README.md):")
+            for issue in error.issues {
+                Terminal.printError("  \(issue)")
             }
+            throw ExitCode(2)
         }
-        return ConfigReader(providers: providers)
     }
 }

@@ -1,7 +1,7 @@
 import AASAKit
 import ArgumentParser
 
-/// `aasa test-links`: a regression list of URLs against an association file.
+/// `aasa test-links`: a regression list of URLs against association files.
 struct TestLinksCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "test-links",
@@ -25,16 +25,28 @@ struct TestLinksCommand: ParsableCommand {
               {"url": "https://example.com/help", "expect": "blocked",
                "bundleID": "com.example.app"}
 
-            ("expect": matched, blocked, none or not-matched; a top-level "links" array holds such objects.)
+            ("expect": matched, blocked, none or not-matched; a top-level "links" array holds such \
+            objects.) The file must follow schema/links.schema.json: an unknown key, a wrong type or \
+            an empty list is an error (exit 2), never a silently shorter list.
 
-            Failures say why: unhandled (no rule matched), excluded (an exclusion matched first) or \
-            incorrectly handled (a rule matched that should not have), with the rule that decided.
+            With --dir, each URL is matched against the file of its own host (<dir>/<host>/…, or a \
+            *.<domain> wildcard directory), so one links file covers a whole brand; a URL whose host \
+            has no file fails. --domain restricts the run to one host's URLs (the others are skipped, \
+            with a warning). http:// URLs never open an app: expecting one to fails.
+
+            Failures say why: unhandled (no rule matched, with the nearest rules), excluded (an \
+            exclusion matched first) or incorrectly handled (a rule matched that should not have), \
+            with the rule that decided.
+
+            Warnings (a URL listed twice, an http:// URL expected not to open the app, URLs skipped \
+            for another host, a bundle ID naming several apps, with --coverage every rule no URL \
+            decides) fail the run under --strict.
 
             Example:
-              aasa test-links --file aasa/example.com/apple-app-site-association \\
-                --links links.json --bundle-id com.example.app --format github
+              aasa test-links --dir aasa --links aasa/example.com/links.json \\
+                --bundle-id com.example.app --strict --format github
 
-            Exit status: 0 all passed, 1 a link failed, 2 bad input.
+            Exit status: 0 all passed, 1 a link failed (or a warning under --strict), 2 bad input.
             """
     )
 
@@ -42,15 +54,28 @@ struct TestLinksCommand: ParsableCommand {
     var file: String?
 
     @Option(
-        help: ArgumentHelp("A directory laid out for `aasa serve` (<dir>/<host>/…); needs --domain.", valueName: "dir")
+        help: ArgumentHelp(
+            "A directory laid out for `aasa serve` (<dir>/<host>/…): each URL uses its host's file.",
+            valueName: "dir"
+        )
     )
     var dir: String?
 
-    @Option(help: ArgumentHelp("The host serving the file (default: each URL's own host).", valueName: "host"))
+    @Option(
+        help: ArgumentHelp(
+            "Test only this host's URLs (with --file: the host serving the file; default: every URL).",
+            valueName: "host"
+        )
+    )
     var domain: String?
 
-    @Option(help: ArgumentHelp("The links file (deep_linkable_urls / non_deep_linkable_urls).", valueName: "path"))
-    var links: String
+    @Option(
+        help: ArgumentHelp(
+            "A links file (deep_linkable_urls / non_deep_linkable_urls / links); repeat for several.",
+            valueName: "path"
+        )
+    )
+    var links: [String] = []
 
     @Option(
         name: .customLong("bundle-id"),
@@ -66,6 +91,12 @@ struct TestLinksCommand: ParsableCommand {
 
     @Option(help: "Output format: text, json, junit or github.")
     var format: LinkTestFormat = .text
+
+    @Flag(help: "Every warning fails the run (exit 1).")
+    var strict = false
+
+    @Flag(help: "List the rules of the tested apps that no URL of the list decides (warnings).")
+    var coverage = false
 
     func run() throws {
         try run(output: .standard)
@@ -84,24 +115,22 @@ struct TestLinksCommand: ParsableCommand {
     }
 
     func invocation() throws(InputError) -> LinkTestInvocation {
-        let path: String
+        let source: LinkTestInvocation.Source
         switch (file, dir) {
-        case (let file?, nil):
-            path = file
-        case (nil, let dir?):
-            guard let domain else { throw InputError("--dir needs --domain to pick the host's file") }
-            path = InputFiles.servedFile(directory: dir, host: domain)
-        case (nil, nil):
-            throw InputError("give the association file with --file, or --dir with --domain")
-        case (_?, _?):
-            throw InputError("give --file or --dir, not both")
+        case (let file?, nil): source = .file(file)
+        case (nil, let dir?): source = .directory(dir)
+        case (nil, nil): throw InputError("give the association file with --file, or a directory with --dir")
+        case (_?, _?): throw InputError("give --file or --dir, not both")
         }
+        guard !links.isEmpty else { throw InputError("give the links file with --links") }
         return LinkTestInvocation(
-            aasaPath: path,
-            linksPath: links,
+            source: source,
+            linksPaths: links,
             domain: domain,
             app: try LinkTestInvocation.app(bundleID: bundleID, appID: appID),
-            format: format
+            format: format,
+            strict: strict,
+            coverage: coverage
         )
     }
 }

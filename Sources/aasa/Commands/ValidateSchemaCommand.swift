@@ -9,7 +9,7 @@ struct ValidateSchemaCommand: ParsableCommand {
         discussion: """
             Same checks, output and exit status as `aasa validate F --schema S`: the file's size, \
             JSON syntax, the given JSON Schema, then the lints; each finding printed as \
-            `file: path: severity: message [code]`.
+            `file:line:column: severity: path: message [code]`.
 
             Example:
               aasa validate-schema --aasa-path apple-app-site-association \\

@@ -44,8 +44,8 @@ struct ValidateUniversalLinksCommand: ParsableCommand {
 
     func run(output: CommandOutput) throws {
         try LinkTestInvocation(
-            aasaPath: aasaPath,
-            linksPath: universalLinksPath,
+            source: .file(aasaPath),
+            linksPaths: [universalLinksPath],
             domain: domain,
             app: .bundleID(bundleID),
             format: format

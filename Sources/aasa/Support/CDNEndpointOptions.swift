@@ -7,7 +7,7 @@ struct CDNEndpointOptions: ParsableArguments {
     @Option(
         name: .customLong("origin-base"),
         help: ArgumentHelp(
-            "Fetch the origin from this URL instead of https://<domain>, sending Host: <domain>.",
+            "Connect to this server for the origin instead of https://<domain>; Host, SNI and the certificate check stay the domain's.",
             valueName: "url"
         )
     )

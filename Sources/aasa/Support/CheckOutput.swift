@@ -5,11 +5,22 @@ import AASAKit
 /// table.
 struct CheckOutput {
     var reports: [HostReport]
+    /// `--strict`: a warning fails the run like a failure.
+    var strict = false
+
+    /// Whether a report makes the run fail.
+    func failed(_ report: HostReport) -> Bool {
+        report.status == .fail || (strict && report.status == .warn)
+    }
+
+    /// 1 when any host failed (or warned, with `--strict`), else 0.
+    var exitCode: Int32 { reports.contains(where: failed) ? 1 : 0 }
 
     func text() -> String {
         var lines: [String] = []
         for report in reports {
-            lines.append("\(report.host)  \(Self.label(report.status))  \(report.url)")
+            let via = report.connectedTo.map { " via \($0)" } ?? ""
+            lines.append("\(report.host)  \(Self.label(report.status))  \(report.url)\(via)")
             let width = report.checks.map(\.id.count).max() ?? 0
             for check in report.checks {
                 let id = check.id.padding(toLength: width, withPad: " ", startingAt: 0)
@@ -18,6 +29,12 @@ struct CheckOutput {
             lines.append("")
         }
         lines.append(contentsOf: table())
+        let warned = reports.count { $0.status == .warn }
+        if strict && warned > 0 {
+            lines.append(
+                "--strict: \(warned) host\(warned == 1 ? "" : "s") with warnings count\(warned == 1 ? "s" : "") as failed"
+            )
+        }
         return lines.joined(separator: "\n")
     }
 
@@ -39,10 +56,10 @@ struct CheckOutput {
     }
 
     func json() -> String {
-        let failed = reports.count { $0.status == .fail }
         let object: JSONValue = [
             "hosts": .array(reports.map(\.json)),
-            "failed": .number(Double(failed)),
+            "failed": .number(Double(reports.count(where: failed))),
+            "strict": .bool(strict),
         ]
         return object.serialized(pretty: true)
     }

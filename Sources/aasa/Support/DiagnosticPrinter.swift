@@ -3,23 +3,25 @@ import AASAKit
 /// Renders validation reports for people (compiler-style lines and a
 /// summary) and for machines (`--format json`).
 enum DiagnosticPrinter {
-    /// One `file: path: severity: message [code]` line per finding.
+    /// One `file:line:column: severity: path: message [code]` line per
+    /// finding (`file: path: severity: …` for one without a position).
     static func lines(_ reports: [ValidationReport]) -> [String] {
         reports.flatMap { report in report.diagnostics.map(\.description) }
     }
 
     /// `3 files, 1 error, 2 warnings` (`, 1 note` when there are info
-    /// findings).
-    static func summary(_ reports: [ValidationReport]) -> String {
+    /// findings); under `--strict`, warnings are said to fail the run.
+    static func summary(_ reports: [ValidationReport], strict: Bool = false) -> String {
         let errors = reports.reduce(0) { $0 + $1.errorCount }
         let warnings = reports.reduce(0) { $0 + $1.warningCount }
         let notes = reports.reduce(0) { $0 + $1.infoCount }
         var parts = [count(reports.count, "file"), count(errors, "error"), count(warnings, "warning")]
         if notes > 0 { parts.append(count(notes, "note")) }
-        return parts.joined(separator: ", ")
+        let text = parts.joined(separator: ", ")
+        return strict && warnings > 0 ? "\(text) (--strict: warnings fail)" : text
     }
 
-    /// `{"files":[{"path":…,"diagnostics":[{"severity","code","path","message"}]}]}`.
+    /// `{"files":[{"path":…,"diagnostics":[{"severity","code","path","message","line","column"}]}]}`.
     static func json(_ reports: [ValidationReport]) -> JSONValue {
         let files = reports.map { report -> JSONValue in
             [
@@ -31,13 +33,9 @@ enum DiagnosticPrinter {
     }
 
     /// A finding without its file: the file is the enclosing entry's path.
+    /// `line` and `column` are there when the finding has a position.
     static func json(_ diagnostic: Diagnostic) -> JSONValue {
-        [
-            "severity": .string(diagnostic.severity.rawValue),
-            "code": .string(diagnostic.code),
-            "path": .string(diagnostic.path.description),
-            "message": .string(diagnostic.message),
-        ]
+        diagnostic.inFile(nil).json
     }
 
     /// `1 error`, `2 errors`.

@@ -2,7 +2,9 @@
 /// options that do not go together): commands print it as `error: …` on
 /// stderr and exit 2.
 ///
-/// Not `ValidationError`, which exits 64: the tool promises CI a 2 for bad input.
+/// Commands print it themselves, with their other output, and throw
+/// `ExitCode(2)`; argument-parser's `ValidationError` is for argument
+/// combinations found while parsing (`aasa`'s `main()` exits 2 for it too).
 struct InputError: Error, CustomStringConvertible {
     var description: String
 

@@ -1,41 +1,100 @@
 import AASAKit
 import ArgumentParser
+import Foundation
 
 /// One `test-links` run, shared by `aasa test-links` and the seed's
 /// `aasa validate-universal-links`.
 struct LinkTestInvocation {
-    var aasaPath: String
-    var linksPath: String
+    /// Where the association files come from.
+    enum Source {
+        /// One file: the file of `domain`, or of every host when there is none.
+        case file(String)
+        /// A directory laid out for `aasa serve`: each URL's host has its own.
+        case directory(String)
+    }
+
+    var source: Source
+    var linksPaths: [String]
+    /// Restricts the run to this host's URLs.
     var domain: String?
     var app: LinkTestApp?
     var format: LinkTestFormat
+    /// Warnings fail the run.
+    var strict = false
+    /// List (and warn about) the rules no URL exercises.
+    var coverage = false
 
-    /// The rendered report and the exit code: 0 all passed, 1 a failure.
+    /// The rendered report and the exit code: 0 all passed, 1 a failure
+    /// (or, when strict, a warning).
     func execute() throws(InputError) -> (output: String, exitCode: Int32) {
-        let file = AASAFile(json: try InputFiles.json(aasaPath, what: "association file"))
-        let linksBytes = try InputFiles.bytes(linksPath, what: "links file")
-        let expectations: LinkExpectations
+        let sites = try self.sites()
+        var entries: [LinkExpectations.Entry] = []
+        var texts: [String: String] = [:]
+        let paths = Self.distinct(linksPaths)
+        for path in paths {
+            let bytes = try InputFiles.bytes(path, what: "links file")
+            do {
+                entries += try LinkExpectations(bytes: bytes, file: path).entries
+            } catch {
+                let problems = error.problems.map { "  \($0)" }.joined(separator: "\n")
+                throw InputError("\(path) is not a valid links file (schema/links.schema.json):\n\(problems)")
+            }
+            texts[path] = String(decoding: bytes, as: UTF8.self)
+        }
+        let report: LinkTestReport
         do {
-            expectations = try LinkExpectations(bytes: linksBytes, file: linksPath)
+            report = try LinkTestRunner(sites: sites, domain: domain, coverage: coverage)
+                .run(LinkExpectations(entries: entries), app: app)
         } catch {
-            throw InputError(error.description)
+            throw InputError(error.description(namingRunApp: Self.flag))
         }
-        guard !expectations.entries.isEmpty else {
-            throw InputError("\(linksPath): the links file lists no URL")
-        }
-        let report = LinkTestRunner(file: file, domain: domain).run(expectations, app: app)
         let output = LinkTestOutput(
             report: report,
-            linksFile: linksPath,
-            linksText: String(decoding: linksBytes, as: UTF8.self),
-            subject: domain ?? aasaPath
+            linksFiles: paths,
+            linksTexts: texts,
+            subject: domain ?? sourcePath,
+            strict: strict
         )
-        return (output.render(format), report.failedCount == 0 ? 0 : 1)
+        return (output.render(format), report.succeeded(strict: strict) ? 0 : 1)
     }
 
     /// Runs, prints through `output`, and throws the exit code when it is not 0.
     func run(output: CommandOutput) throws {
         try output.report(Result { () throws(InputError) in try execute() })
+    }
+
+    private var sourcePath: String {
+        switch source {
+        case .file(let path), .directory(let path): path
+        }
+    }
+
+    private func sites() throws(InputError) -> LinkTestSites {
+        switch source {
+        case .file(let path):
+            let site = try InputFiles.linkTestSite(path)
+            return domain.map { LinkTestSites(byHost: [$0: site]) } ?? .everyHost(site)
+        case .directory(let path):
+            let sites = try InputFiles.linkTestSites(directory: path)
+            if let domain, sites.site(for: domain) == nil {
+                throw InputError(
+                    "\(path): no file for \(domain) (hosts: \(sites.hostNames.joined(separator: ", ")))"
+                )
+            }
+            return sites
+        }
+    }
+
+    /// The same links file named twice (a symlinked alias directory holds
+    /// its target's) is read once.
+    private static func distinct(_ paths: [String]) -> [String] {
+        var seen = Set<String>()
+        return paths.filter { seen.insert(URL(fileURLWithPath: $0).resolvingSymlinksInPath().path).inserted }
+    }
+
+    /// How the app given for the run is named in messages: by its flag.
+    static func flag(_ app: LinkTestApp) -> String {
+        app.isBundleID ? "--bundle-id \(app)" : "--app-id \(app)"
     }
 
     /// `--bundle-id` / `--app-id`, at most one.

@@ -14,12 +14,15 @@ enum LinkTestFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
 /// Renders a link-test report in each format.
 struct LinkTestOutput {
     var report: LinkTestReport
-    /// The expectations file, named in annotations and JUnit.
-    var linksFile: String
-    /// Its text, to find the line of each URL for annotations.
-    var linksText: String
-    /// What the run was for, shown in the suite name: the domain or the file.
+    /// The expectations files, named in annotations and JUnit.
+    var linksFiles: [String]
+    /// Their texts, to find the line of each URL for annotations.
+    var linksTexts: [String: String]
+    /// What the run was for, shown in suite names: the domain, the file or
+    /// the directory.
     var subject: String
+    /// Whether warnings fail the run (and so show as failures).
+    var strict: Bool
 
     func render(_ format: LinkTestFormat) -> String {
         switch format {
@@ -35,7 +38,7 @@ struct LinkTestOutput {
         // The app is worth a column only when the run covers several.
         let apps = Set(report.results.compactMap(\.appID))
         if apps.count == 1, let app = apps.first {
-            lines.append("App ID \(app), links from \(linksFile)")
+            lines.append("App ID \(app), links from \(linksFiles.joined(separator: ", "))")
         }
         for result in report.results {
             let app = apps.count > 1 ? result.appID.map { " [\($0)]" } ?? "" : ""
@@ -44,89 +47,91 @@ struct LinkTestOutput {
                 lines.append("      note: \(note)")
             }
         }
+        if !report.warnings.isEmpty { lines.append("") }
+        for warning in report.warnings {
+            lines.append(warning.description)
+        }
+        if report.uncoveredRules?.isEmpty == true {
+            lines.append("")
+            lines.append("coverage: every rule of the tested apps decides at least one URL of the list")
+        }
         lines.append("")
-        lines.append(report.summaryLine)
+        lines.append(summaryLine)
         return lines.joined(separator: "\n")
+    }
+
+    /// The report's summary, saying when warnings are what fails the run.
+    private var summaryLine: String {
+        let failing = strict && report.failedCount == 0 && !report.warnings.isEmpty
+        return report.summaryLine + (failing ? " (--strict: warnings fail the run)" : "")
     }
 
     func json() -> String {
-        let object: JSONValue = [
-            "subject": .string(subject),
-            "links": .string(linksFile),
-            "passed": .number(Double(report.passedCount)),
-            "failed": .number(Double(report.failedCount)),
-            "results": .array(report.results.map(\.json)),
-        ]
-        return object.serialized(pretty: true)
-    }
-
-    func junit() -> String {
-        var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
-        let errors = report.results.count { $0.failure == .invalidURL || $0.failure == .appNotListed }
-        let failures = report.failedCount - errors
-        let suite = Self.escape("aasa test-links \(subject)")
-        xml +=
-            #"<testsuites name="aasa test-links" tests="\#(report.results.count)" failures="\#(failures)" errors="\#(errors)">"#
-            + "\n"
-        xml +=
-            #"  <testsuite name="\#(suite)" tests="\#(report.results.count)" failures="\#(failures)" errors="\#(errors)">"#
-            + "\n"
-        for result in report.results {
-            let app = result.appID.map { " [\($0)]" } ?? ""
-            let name = Self.escape("\(result.entry.url) expect \(result.entry.expectation.rawValue)\(app)")
-            let open = #"    <testcase classname="\#(Self.escape(linksFile))" name="\#(name)""#
-            guard let failure = result.failure else {
-                xml += open + "/>\n"
-                continue
-            }
-            let element = failure == .invalidURL || failure == .appNotListed ? "error" : "failure"
-            xml += open + ">\n"
-            xml += #"      <\#(element) type="\#(failure.rawValue)" message="\#(Self.escape(result.summary))">"#
-            xml += Self.escape(([result.message] + result.notes).joined(separator: "\n"))
-            xml += "</\(element)>\n"
-            xml += "    </testcase>\n"
+        var object: JSONObject = JSONObject([
+            ("subject", .string(subject)),
+            ("links", .array(linksFiles.map(JSONValue.string))),
+            ("passed", .number(Double(report.passedCount))),
+            ("failed", .number(Double(report.failedCount))),
+            ("skipped", .number(Double(report.skipped.count))),
+            ("strict", .bool(strict)),
+            ("succeeded", .bool(report.succeeded(strict: strict))),
+            ("results", .array(report.results.map(\.json))),
+            ("warnings", .array(report.warnings.map(\.json))),
+        ])
+        if let uncovered = report.uncoveredRules {
+            object["uncoveredRules"] = .array(
+                uncovered.map { rule in
+                    [
+                        "site": .string(rule.site),
+                        "file": .string(rule.siteName),
+                        "appIDs": .array(rule.appIDs.map(JSONValue.string)),
+                        "path": .string(rule.rule.path.description),
+                        "rule": rule.rule.written,
+                    ]
+                }
+            )
         }
-        xml += "  </testsuite>\n</testsuites>"
-        return xml
+        return JSONValue.object(object).serialized(pretty: true)
     }
 
     /// One `::error` per failure, on the line of the links file that holds
-    /// the URL, then the summary line.
+    /// the URL; one `::warning` per warning (`::error` when strict); then
+    /// the summary line.
     func github() -> String {
         var lines: [String] = []
         for result in report.failures {
-            var properties = "file=\(Self.escapeProperty(linksFile))"
-            if let line = line(of: result.entry.url) { properties += ",line=\(line)" }
             let title = "\(result.failure?.title ?? "failed"): \(result.entry.url)"
-            properties += ",title=\(Self.escapeProperty(title))"
+            let properties = annotationProperties(file: result.entry.file, url: result.entry.url, title: title)
             lines.append("::error \(properties)::\(Self.escapeData(result.summary))")
         }
-        lines.append(report.summaryLine)
+        let command = strict ? "error" : "warning"
+        for warning in report.warnings {
+            let url = report.results.first { $0.entry.file == warning.file && $0.entry.path == warning.path }?.entry.url
+            let properties = annotationProperties(file: warning.file, url: url, title: warning.code)
+            lines.append("::\(command) \(properties)::\(Self.escapeData(warning.message))")
+        }
+        lines.append(summaryLine)
         return lines.joined(separator: "\n")
     }
 
-    private func line(of url: String) -> Int? {
+    private func annotationProperties(file: String?, url: String?, title: String) -> String {
+        var properties: [String] = []
+        if let file {
+            properties.append("file=\(Self.escapeProperty(file))")
+            if let url, let line = line(of: url, in: file) { properties.append("line=\(line)") }
+        }
+        properties.append("title=\(Self.escapeProperty(title))")
+        return properties.joined(separator: ",")
+    }
+
+    private func line(of url: String, in file: String) -> Int? {
+        guard let text = linksTexts[file] else { return nil }
         let needle = JSONValue.string(url).serialized()
-        for (index, line) in linksText.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
         where line.contains(needle) {
             return index + 1
         }
         return nil
-    }
-
-    static func escape(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&apos;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
     }
 
     /// Workflow-command message escaping.

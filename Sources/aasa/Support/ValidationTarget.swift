@@ -1,3 +1,4 @@
+import AASAKit
 import Foundation
 
 /// A file `aasa validate` checks, and which validator applies to it.
@@ -25,8 +26,8 @@ struct ValidationTarget: Hashable, Sendable {
         self.kind = kind
     }
 
-    static let associationFileName = "apple-app-site-association"
-    static let assetLinksFileName = "assetlinks.json"
+    static let associationFileName = SiteFile.appleAppSiteAssociation.fileName
+    static let assetLinksFileName = SiteFile.assetLinks.fileName
 
     private static func isAssetLinks(_ path: String) -> Bool {
         (path as NSString).lastPathComponent == assetLinksFileName
@@ -39,10 +40,15 @@ struct ValidationTarget: Hashable, Sendable {
     ///
     /// Paths that do not exist, and directories holding neither file, are
     /// returned as problems rather than thrown, so the other paths are still
-    /// validated.
-    static func expand(_ paths: [String]) -> (targets: [ValidationTarget], problems: [InputError]) {
+    /// validated. Files in a directory whose names are near misses of the
+    /// two (`apple-app-site-association.json`, `assetlinks.JSON`) are
+    /// returned as `misnamed`: they would be served by no one.
+    static func expand(
+        _ paths: [String]
+    ) -> (targets: [ValidationTarget], problems: [InputError], misnamed: [String]) {
         var targets: [ValidationTarget] = []
         var problems: [InputError] = []
+        var misnamed: [String] = []
         for path in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -54,28 +60,47 @@ struct ValidationTarget: Hashable, Sendable {
                 continue
             }
             let found = filesUnder(directory: path)
-            if found.isEmpty {
-                problems.append(
-                    InputError("\(path): no \(associationFileName) or \(assetLinksFileName) under the directory")
-                )
+            if found.targets.isEmpty {
+                var message = "\(path): no \(associationFileName) or \(assetLinksFileName) under the directory"
+                if let first = found.misnamed.first { message += " (\(first) is not named exactly so)" }
+                problems.append(InputError(message))
             }
-            targets += found
+            targets += found.targets
+            misnamed += found.misnamed
         }
-        return (targets, problems)
+        return (targets, problems, misnamed)
     }
 
-    private static func filesUnder(directory: String) -> [ValidationTarget] {
-        guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
+    private static func filesUnder(directory: String) -> (targets: [ValidationTarget], misnamed: [String]) {
+        guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return ([], []) }
         let prefix = directory.hasSuffix("/") ? directory : directory + "/"
         var found: [ValidationTarget] = []
+        var misnamed: [String] = []
         while let relative = enumerator.nextObject() as? String {
-            switch (relative as NSString).lastPathComponent {
+            let name = (relative as NSString).lastPathComponent
+            switch name {
             case associationFileName:
                 found.append(ValidationTarget(path: prefix + relative, kind: .appleAppSiteAssociation))
             case assetLinksFileName: found.append(ValidationTarget(path: prefix + relative, kind: .assetLinks))
-            default: continue
+            default:
+                if servedName(nearlyMatching: name) != nil { misnamed.append(prefix + relative) }
             }
         }
-        return found.sorted { $0.path < $1.path }
+        return (found.sorted { $0.path < $1.path }, misnamed.sorted())
+    }
+
+    /// The served file name that `name` misses by case, an extension or an
+    /// underscore (`Apple-App-Site-Association`, `apple-app-site-association.json`,
+    /// `assetlinks.JSON`, `assetlinks`), or `nil`.
+    static func servedName(nearlyMatching name: String) -> String? {
+        var stem = name.lowercased().replacingOccurrences(of: "_", with: "-")
+        for suffix in [".txt", ".json"] where stem.hasSuffix(suffix) {
+            stem.removeLast(suffix.count)
+        }
+        switch stem {
+        case associationFileName where name != associationFileName: return associationFileName
+        case "assetlinks" where name != assetLinksFileName: return assetLinksFileName
+        default: return nil
+        }
     }
 }

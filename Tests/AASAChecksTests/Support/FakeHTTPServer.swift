@@ -97,10 +97,11 @@ final class FakeHTTPServer: Sendable {
     /// stops the listener whatever happens. `requests` stays empty.
     @discardableResult
     static func with<Result>(
+        scheme: String = "http",
         configuring configure: @escaping @Sendable (any Channel) throws -> Void,
         _ body: (FakeHTTPServer) async throws -> Result
     ) async throws -> Result {
-        try await with(scheme: "http", configure: { channel, _ in try configure(channel) }, body)
+        try await with(scheme: scheme, configure: { channel, _ in try configure(channel) }, body)
     }
 
     private static func with<Result>(

@@ -3,25 +3,41 @@ import Foundation
 import NIOSSL
 import X509
 
-/// A private CA and a leaf for 127.0.0.1 signed by it, made in the test so
-/// nothing secret is checked in: the "staging host with a private
-/// certificate" that `--ca-file` exists for.
+/// A private CA and leaves signed by it, made in the test so nothing secret
+/// is checked in: the "staging host with a private certificate" that
+/// `--ca-file` exists for, and the wrong-name certificates the TLS checks
+/// must reject.
 struct TestCertificates {
-    let caPEM: String
-    let leafChain: [NIOSSLCertificate]
-    let leafKey: NIOSSLPrivateKey
-    let leafNotValidAfter: Date
+    /// One certificate and its key, in the forms the tests need.
+    struct Leaf {
+        let chain: [NIOSSLCertificate]
+        let key: NIOSSLPrivateKey
+        let certificatePEM: String
+        let keyPEM: String
+        let notValidAfter: Date
+    }
 
-    /// - Parameter validFor: how long the leaf stays valid from now.
+    let caPEM: String
+    private let caKey: P256.Signing.PrivateKey
+    private let caName: DistinguishedName
+    /// The default leaf: for example.com and localhost, and IP 127.0.0.1.
+    let leaf: Leaf
+
+    var leafChain: [NIOSSLCertificate] { leaf.chain }
+    var leafKey: NIOSSLPrivateKey { leaf.key }
+    var leafNotValidAfter: Date { leaf.notValidAfter }
+
+    /// - Parameter validFor: how long the default leaf stays valid from now
+    ///   (negative: it expired that long ago).
     init(validFor: TimeInterval = 90 * 86_400) throws {
         let now = Date()
-        let caKey = P256.Signing.PrivateKey()
-        let caName = try DistinguishedName { CommonName("swift-aasa test CA") }
+        caKey = P256.Signing.PrivateKey()
+        caName = try DistinguishedName { CommonName("swift-aasa test CA") }
         let ca = try Certificate(
             version: .v3,
             serialNumber: Certificate.SerialNumber(),
             publicKey: .init(caKey.publicKey),
-            notValidBefore: now - 3600,
+            notValidBefore: now - 365 * 86_400,
             notValidAfter: now + 365 * 86_400,
             issuer: caName,
             subject: caName,
@@ -32,36 +48,86 @@ struct TestCertificates {
             },
             issuerPrivateKey: .init(caKey)
         )
-        let leafKey = P256.Signing.PrivateKey()
-        let leafNotValidAfter = now + validFor
-        let leaf = try Certificate(
+        caPEM = try ca.serializeAsPEM().pemString
+        leaf = try Self.issue(
+            names: ["example.com", "localhost"],
+            ipAddresses: [[127, 0, 0, 1]],
+            validFor: validFor,
+            caKey: caKey,
+            caName: caName
+        )
+    }
+
+    /// Another leaf from the same CA, for exactly these names.
+    /// - Parameter startsIn: seconds from now until it becomes valid
+    ///   (default: it became valid an hour ago, or before it expired).
+    func issue(
+        names: [String],
+        ipAddresses: [[UInt8]] = [],
+        validFor: TimeInterval = 90 * 86_400,
+        startsIn: TimeInterval? = nil
+    ) throws -> Leaf {
+        try Self.issue(
+            names: names,
+            ipAddresses: ipAddresses,
+            validFor: validFor,
+            startsIn: startsIn,
+            caKey: caKey,
+            caName: caName
+        )
+    }
+
+    private static func issue(
+        names: [String],
+        ipAddresses: [[UInt8]],
+        validFor: TimeInterval,
+        startsIn: TimeInterval? = nil,
+        caKey: P256.Signing.PrivateKey,
+        caName: DistinguishedName
+    ) throws -> Leaf {
+        let now = Date()
+        let key = P256.Signing.PrivateKey()
+        let notValidAfter = now + validFor
+        let notValidBefore = startsIn.map { now + $0 } ?? min(now, notValidAfter) - 3600
+        let alternativeNames =
+            names.map { GeneralName.dnsName($0) }
+            + ipAddresses.map { GeneralName.ipAddress(.init(contentBytes: $0[...])) }
+        let certificate = try Certificate(
             version: .v3,
             serialNumber: Certificate.SerialNumber(),
-            publicKey: .init(leafKey.publicKey),
-            notValidBefore: now - 3600,
-            notValidAfter: leafNotValidAfter,
+            publicKey: .init(key.publicKey),
+            notValidBefore: notValidBefore,
+            notValidAfter: notValidAfter,
             issuer: caName,
-            subject: try DistinguishedName { CommonName("127.0.0.1") },
+            subject: try DistinguishedName { CommonName(names.first ?? "127.0.0.1") },
             signatureAlgorithm: .ecdsaWithSHA256,
             extensions: try Certificate.Extensions {
                 Critical(BasicConstraints.notCertificateAuthority)
                 KeyUsage(digitalSignature: true)
                 try ExtendedKeyUsage([.serverAuth])
-                SubjectAlternativeNames([.ipAddress(.init(contentBytes: [127, 0, 0, 1])), .dnsName("localhost")])
+                SubjectAlternativeNames(alternativeNames)
             },
             issuerPrivateKey: .init(caKey)
         )
-        self.caPEM = try ca.serializeAsPEM().pemString
-        self.leafChain = [try NIOSSLCertificate(bytes: Array(try leaf.serializeAsPEM().pemString.utf8), format: .pem)]
-        self.leafKey = try NIOSSLPrivateKey(bytes: Array(leafKey.pemRepresentation.utf8), format: .pem)
-        self.leafNotValidAfter = leafNotValidAfter
+        let certificatePEM = try certificate.serializeAsPEM().pemString
+        return Leaf(
+            chain: [try NIOSSLCertificate(bytes: Array(certificatePEM.utf8), format: .pem)],
+            key: try NIOSSLPrivateKey(bytes: Array(key.pemRepresentation.utf8), format: .pem),
+            certificatePEM: certificatePEM,
+            keyPEM: key.pemRepresentation,
+            notValidAfter: notValidAfter
+        )
     }
 
-    /// The server side.
+    /// The server side, presenting the default leaf.
     func serverContext() throws -> NIOSSLContext {
+        try Self.serverContext(leaf)
+    }
+
+    static func serverContext(_ leaf: Leaf) throws -> NIOSSLContext {
         let configuration = TLSConfiguration.makeServerConfiguration(
-            certificateChain: leafChain.map { .certificate($0) },
-            privateKey: .privateKey(leafKey)
+            certificateChain: leaf.chain.map { .certificate($0) },
+            privateKey: .privateKey(leaf.key)
         )
         return try NIOSSLContext(configuration: configuration)
     }

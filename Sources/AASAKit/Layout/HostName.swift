@@ -3,7 +3,8 @@
 ///
 /// The same rules apply to a `Host` header and to a directory name, so a
 /// request can only ever reach a host that was loaded from disk; nothing from
-/// a request becomes a path.
+/// a request becomes a path. Defined here, beside the rest of the served
+/// layout, so the server, the checks and the CLI agree on what a host is.
 public struct HostName: Sendable, Hashable, CustomStringConvertible {
     public let value: String
 
@@ -55,8 +56,9 @@ public struct HostName: Sendable, Hashable, CustomStringConvertible {
         self = parsed
     }
 
-    /// The name one label up for wildcard lookup: `a.b.example` → `b.example`.
-    var parent: Substring? {
+    /// The name one label up for wildcard lookup: `a.b.example` → `b.example`;
+    /// nil once one label would be left (a wildcard never covers a TLD).
+    public var parent: Substring? {
         guard let dot = value.firstIndex(of: ".") else { return nil }
         let rest = value[value.index(after: dot)...]
         return rest.contains(".") ? rest : nil

@@ -1,8 +1,7 @@
+import AASAKit
 import Testing
 
-@testable import AASAServer
-
-@Suite("Host header normalisation")
+@Suite("Served layout: host names, directories, routes")
 struct HostNameTests {
     @Test(arguments: [
         ("example.com", "example.com"),
@@ -38,12 +37,26 @@ struct HostNameTests {
     @Test(arguments: [
         ("*.brand.example", "*.brand.example"), ("brand.example", "brand.example"), ("Brand.Example", "brand.example"),
     ])
-    func siteKeys(directory: String, expected: String) {
-        #expect(SiteKey(directoryName: directory)?.name == expected)
+    func hostDirectoryNames(directory: String, expected: String) {
+        #expect(HostDirectoryName(directory)?.name == expected)
     }
 
     @Test(arguments: ["*.example", "*", "*.", "a.*.example", ".hidden", "x y"])
-    func invalidSiteKeys(directory: String) {
-        #expect(SiteKey(directoryName: directory) == nil)
+    func invalidHostDirectoryNames(directory: String) {
+        #expect(HostDirectoryName(directory) == nil)
+    }
+
+    @Test func aWildcardKnowsItsSuffix() {
+        #expect(HostDirectoryName("*.Brand.Example")?.wildcardSuffix == "brand.example")
+        #expect(HostDirectoryName("brand.example")?.wildcardSuffix == nil)
+    }
+
+    @Test func everyRoutePathParsesBackToItsRoute() {
+        for route in SiteRoute.allCases {
+            #expect(SiteRoute(path: Substring(route.path)) == route)
+        }
+        #expect(SiteRoute(path: "/.well-known/apple-app-site-association/") == nil)
+        #expect(SiteFile.appleAppSiteAssociation.routes == [.appleAppSiteAssociation, .legacyAppleAppSiteAssociation])
+        #expect(SiteFile.assetLinks.routes == [.assetLinks])
     }
 }

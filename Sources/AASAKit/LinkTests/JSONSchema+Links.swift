@@ -1,0 +1,35 @@
+import Foundation
+
+extension JSONSchema {
+    /// The schema of `aasa test-links` links files bundled with AASAKit (also
+    /// at `schema/links.schema.json` in the repository, for editors).
+    public static let links: JSONSchema = {
+        // Both failures are packaging bugs caught by LinksSchemaTests, not
+        // states a user's input can reach.
+        guard
+            let url = Bundle.module.url(forResource: "links.schema", withExtension: "json", subdirectory: "Resources"),
+            let data = try? Data(contentsOf: url)
+        else {
+            fatalError("AASAKit was packaged without Resources/links.schema.json")
+        }
+        do {
+            return try JSONSchema(bytes: Array(data))
+        } catch {
+            fatalError("The bundled links.schema.json does not compile: \(error)")
+        }
+    }()
+}
+
+extension JSONSchema {
+    /// The keys the `additionalProperties: false` at `schemaPath` (a
+    /// violation's ``SchemaViolation/schemaPath``) allows.
+    func declaredKeys(atSchemaPath schemaPath: String) -> [String]? {
+        let suffix = "/additionalProperties"
+        guard schemaPath.hasSuffix(suffix) else { return nil }
+        let location = String(schemaPath.dropLast(suffix.count))
+        for node in nodes where node.location == location {
+            for case .additionalProperties(_, let declared, _) in node.keywords { return declared }
+        }
+        return nil
+    }
+}

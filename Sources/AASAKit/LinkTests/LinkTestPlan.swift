@@ -1,0 +1,121 @@
+/// What a run will test, worked out before anything is matched: each
+/// entry's parsed URL, the entries skipped for another host, the warnings
+/// about the list itself, and the apps checked against the files.
+struct LinkTestPlan {
+    struct Item {
+        var entry: LinkExpectations.Entry
+        var url: Result<AASAURL, AASAURLError>
+    }
+
+    var items: [Item] = []
+    var skipped: [LinkExpectations.Entry] = []
+    var warnings: [Diagnostic] = []
+    /// The usable files serving the hosts of the tested URLs.
+    var files: [(name: String, file: AASAFile)] = []
+
+    init(_ expectations: LinkExpectations, sites: LinkTestSites, domain: String?) throws(LinkTestSetupError) {
+        guard !expectations.entries.isEmpty else { throw .emptyList }
+        var skippedByHost: [(host: String, entries: [LinkExpectations.Entry])] = []
+        var filesBySite: [String: (name: String, file: AASAFile)] = [:]
+        var hosts: [String] = []
+        for entry in expectations.entries {
+            let url = Result { () throws(AASAURLError) in try AASAURL(entry.url) }
+            if case .success(let parsed) = url {
+                if !hosts.contains(parsed.host) { hosts.append(parsed.host) }
+                if let domain, parsed.host != domain {
+                    if let index = skippedByHost.firstIndex(where: { $0.host == parsed.host }) {
+                        skippedByHost[index].entries.append(entry)
+                    } else {
+                        skippedByHost.append((parsed.host, [entry]))
+                    }
+                    continue
+                }
+                if let (key, site) = sites.site(for: parsed.host), let file = site.file {
+                    filesBySite[key] = (site.name, file)
+                }
+            }
+            items.append(Item(entry: entry, url: url))
+        }
+        if let domain, items.isEmpty {
+            throw .nothingToTest(domain: domain, hostsInList: hosts)
+        }
+        files = filesBySite.keys.sorted().compactMap { filesBySite[$0] }
+        skipped = skippedByHost.flatMap(\.entries)
+        warnings += skippedByHost.map { host, entries in
+            Self.otherHostWarning(host: host, entries: entries, domain: domain ?? "")
+        }
+        if sites.servesEveryHost, hosts.count > 1, let first = expectations.entries.first {
+            warnings.append(
+                Diagnostic(
+                    .warning,
+                    code: "links.one-file-many-hosts",
+                    path: .root,
+                    message:
+                        "the list has URLs of \(hosts.count) hosts (\(hosts.joined(separator: ", "))), all tested against one file; each host serves its own file, so test a directory of them instead",
+                    file: first.file
+                )
+            )
+        }
+        warnings += Self.listWarnings(items)
+    }
+
+    private static func otherHostWarning(
+        host: String,
+        entries: [LinkExpectations.Entry],
+        domain: String
+    ) -> Diagnostic {
+        let count = entries.count == 1 ? "1 URL" : "\(entries.count) URLs"
+        let first = entries[0]
+        return Diagnostic(
+            .warning,
+            code: "links.other-host",
+            path: first.path,
+            message: "\(count) for \(host) skipped (first: \(first.url)): the run is restricted to \(domain)",
+            file: first.file
+        )
+    }
+
+    /// URLs listed twice (for the same app), and http URLs, which test no rule.
+    private static func listWarnings(_ items: [Item]) -> [Diagnostic] {
+        var warnings: [Diagnostic] = []
+        var seen: [String: LinkExpectations.Entry] = [:]
+        for item in items {
+            guard case .success(let url) = item.url else { continue }
+            let entry = item.entry
+            let key = "\(url) \(entry.app.map { "\($0.isBundleID ? "b" : "a") \($0)" } ?? "-")"
+            if let first = seen[key] {
+                let same = first.expectation == entry.expectation
+                let detail =
+                    same ? "" : " with another expectation (\(first.expectation.rawValue)), so one of them fails"
+                warnings.append(
+                    Diagnostic(
+                        .warning,
+                        code: "links.duplicate-url",
+                        path: entry.path,
+                        message: "\(entry.url) is already listed at \(Self.place(of: first))\(detail)",
+                        file: entry.file
+                    )
+                )
+            } else {
+                seen[key] = entry
+            }
+            if url.scheme == "http", !entry.expectation.opensApp {
+                warnings.append(
+                    Diagnostic(
+                        .warning,
+                        code: "links.http-url",
+                        path: entry.path,
+                        message:
+                            "\(entry.url) is an http:// URL: iOS opens no app for it whatever the rules say, so this entry tests no rule; list the https:// URL",
+                        file: entry.file
+                    )
+                )
+            }
+        }
+        return warnings
+    }
+
+    private static func place(of entry: LinkExpectations.Entry) -> String {
+        "\(entry.file.map { "\($0): " } ?? "")\(entry.path)"
+    }
+}

@@ -1,0 +1,52 @@
+/// The conditional fields of a request (RFC 9110 §13.1), as received.
+///
+/// Not copyable, like the ``RequestFields`` it is part of: read in place,
+/// never copied on the request path.
+struct RequestConditions: ~Copyable {
+    var ifMatch: String?
+    var ifNoneMatch: String?
+    var ifModifiedSince: String?
+    var ifUnmodifiedSince: String?
+
+    init() {}
+
+    /// A field received on several lines is one comma-separated list
+    /// (RFC 9110 §5.3). The entity-tag fields are lists; a date field that
+    /// becomes one no longer parses as a date, and is then ignored as the
+    /// RFC requires for a value with more than one member.
+    static func adding(_ value: String, to existing: String?) -> String {
+        guard let existing else { return value }
+        return existing + ", " + value
+    }
+
+    /// What the preconditions make of a GET or HEAD on a served file, in
+    /// the order of RFC 9110 §13.2.2. `If-Range` only qualifies a `Range`,
+    /// which the origin does not implement, so it is ignored with it.
+    func evaluate(for representation: FileResponses.Representation, lastModified: Int) -> Outcome {
+        // 1–2: the client's copy must be current (strong comparison).
+        if let ifMatch {
+            guard representation.etag.isNamed(by: ifMatch, comparison: .strong) else { return .failed }
+        } else if let ifUnmodifiedSince, let date = HTTPDate.parse(ifUnmodifiedSince), lastModified > date {
+            return .failed
+        }
+        // 3: If-None-Match decides alone when present, even unparsable:
+        // If-Modified-Since is then ignored (§13.1.3).
+        if let ifNoneMatch {
+            return representation.etag.isNamed(by: ifNoneMatch, comparison: .weak) ? .notModified : .send
+        }
+        // 4: an invalid date is ignored, never read as "not modified".
+        if let ifModifiedSince, let date = HTTPDate.parse(ifModifiedSince), lastModified <= date {
+            return .notModified
+        }
+        return .send
+    }
+
+    enum Outcome: Equatable {
+        /// 200 with the representation.
+        case send
+        /// 304: the client's copy is current.
+        case notModified
+        /// 412: `If-Match` or `If-Unmodified-Since` is false.
+        case failed
+    }
+}

@@ -1,0 +1,143 @@
+import AASAKit
+
+/// The first step of a load: the entries of the served directory, sorted
+/// into host directories (opened), symlinked aliases of sibling hosts, and
+/// issues. Regular files (a README) and hidden entries (`.git`, `..data`)
+/// are passed over in silence.
+struct DirectoryScan {
+    /// A host directory, open, and where it really is inside the root.
+    struct HostDirectory {
+        let name: HostDirectoryName
+        let directory: any DirectoryHandle
+        let location: [String]
+    }
+
+    /// An entry that is a symlink to a sibling host directory: the same
+    /// host under another name.
+    struct Alias {
+        let name: HostDirectoryName
+        let target: HostDirectoryName
+        /// The entry's path, for messages.
+        let path: String
+    }
+
+    /// An entry named like a host that could not be opened as a directory.
+    struct Unopened {
+        let name: HostDirectoryName
+        let error: FileSystemError
+        let isLink: Bool
+
+        /// Gone rather than unreadable: nothing is kept for it beyond the
+        /// grace every missing host gets.
+        var isMissing: Bool { error.code == .notFound }
+
+        /// The issue, with what is served instead.
+        func issue(kept: String?) -> LoadIssue {
+            let context: String? =
+                switch error.code {
+                case .leavesServedDirectory: nil
+                case .notFound, .notADirectory, .notARegularFile, .tooManyLinks:
+                    isLink ? "unresolvable symlink" : "cannot read the host directory"
+                default: "cannot read the host directory"
+                }
+            return LoadIssue(host: name.name, error: error, context: context, kept: kept)
+        }
+    }
+
+    var hosts: [HostDirectory] = []
+    var unopened: [Unopened] = []
+    var aliases: [Alias] = []
+    var issues: [LoadIssue] = []
+    /// Every host name with an entry, served or not: a host whose directory
+    /// exists is never kept served from a previous load as "missing".
+    var seen: Set<String> = []
+
+    /// Scans the root. Throws only when the root itself cannot be listed.
+    init(root: ServedRoot) throws(FileSystemError) {
+        for entry in try root.directory.entries() where !SiteLayout.isHidden(entry) {
+            visit(entry, root: root)
+        }
+    }
+
+    private mutating func visit(_ entry: String, root: ServedRoot) {
+        let shown = LoadIssue.printable(entry)
+        let status: FileStatus
+        do {
+            status = try root.directory.status(of: entry)
+        } catch {
+            // Gone between listing and looking: as if it had not been listed.
+            if error.code != .notFound {
+                issues.append(LoadIssue(host: nil, error: FileSystemError(path: shown, code: error.code)))
+            }
+            return
+        }
+        switch status.kind {
+        case .regular:
+            return  // README.md and the like sit beside the host directories.
+        case .directory, .symbolicLink:
+            break
+        case .special(let kind):
+            issues.append(
+                LoadIssue(
+                    host: nil,
+                    path: shown,
+                    code: .notAHostDirectory,
+                    message: "not a host directory (\(kind)); ignored"
+                )
+            )
+            return
+        }
+        guard let name = HostDirectoryName(entry) else {
+            issues.append(
+                LoadIssue(
+                    host: nil,
+                    path: shown,
+                    code: .notAHostDirectory,
+                    message: "not a valid host name; a host directory is named like `example.com` or `*.example.com`"
+                )
+            )
+            return
+        }
+        guard seen.insert(name.name).inserted else {
+            issues.append(
+                LoadIssue(
+                    host: name.name,
+                    path: shown,
+                    code: .notAHostDirectory,
+                    message: "a second directory for host \(name.name); ignored"
+                )
+            )
+            return
+        }
+        let opened: ServedRoot.Resolved
+        do {
+            opened = try root.open(entry, in: root.directory, at: [], expecting: .directory)
+        } catch {
+            unopened.append(Unopened(name: name, error: error, isLink: status.kind == .symbolicLink))
+            // A dangling link (or an entry gone since it was listed) counts
+            // as missing, so a host served through it gets the same grace as
+            // a vanished directory, and no more.
+            if error.code == .notFound { seen.remove(name.name) }
+            return
+        }
+        guard case .directory(let directory, let location) = opened else { return }
+        // A symlink to a sibling is an alias of that host; one deeper inside
+        // the root (a ConfigMap's `..data/host`) is this host's directory.
+        if status.kind == .symbolicLink, location.count == 1 {
+            guard let target = HostDirectoryName(location[0]) else {
+                issues.append(
+                    LoadIssue(
+                        host: name.name,
+                        path: shown,
+                        code: .notAHostDirectory,
+                        message: "symlink to \(LoadIssue.printable(location[0])), not a host directory"
+                    )
+                )
+                return
+            }
+            aliases.append(Alias(name: name, target: target, path: shown))
+            return
+        }
+        hosts.append(HostDirectory(name: name, directory: directory, location: location))
+    }
+}

@@ -1,0 +1,171 @@
+import AASAKit
+
+/// The second step of a load, for one host directory: each served file and
+/// the `tls/` identity, opened through the root, read only when the
+/// validation cache says so. What needs validating is returned as a
+/// candidate rather than validated here, so validation can be batched.
+struct HostReader {
+    let root: ServedRoot
+    let cache: ValidationCache
+    let reader: FileReader
+    let identities: IdentityLoader
+    /// Paths the previous load kept serving although they were missing.
+    let missingBefore: Set<String>
+
+    /// A file of the host after reading.
+    enum FileState {
+        /// Served as is (unchanged, same bytes, or the previous good version
+        /// kept after a failure).
+        case served(ServedFile)
+        /// Read and waiting for validation; `previous` stays served if it fails.
+        case pending(FileValidator.Candidate, previous: ServedFile?)
+    }
+
+    /// Everything read from one host directory.
+    struct Result {
+        var files: [SiteFile: FileState] = [:]
+        var identity: LoadedIdentity?
+        var issues: [LoadIssue] = []
+        var rejected: [String: RejectedFile] = [:]
+        /// Files missing now, still served from the previous load.
+        var missing: [String] = []
+    }
+
+    func read(_ host: DirectoryScan.HostDirectory, previous: SiteHost?) -> Result {
+        var result = Result()
+        let name = host.name.name
+        // One issue for a directory that cannot be searched (no `x`
+        // permission), rather than one per file inside it.
+        do {
+            _ = try host.directory.status(of: ".")
+        } catch {
+            let cannot = FileSystemError(path: LoadIssue.printable(name), code: error.code)
+            result.issues.append(
+                LoadIssue(
+                    host: name,
+                    error: cannot,
+                    context: "cannot read the host directory",
+                    kept: LoadIssue.kept(previous: previous != nil)
+                )
+            )
+            for kind in SiteFile.allCases {
+                if let file = previous?.file(kind) { result.files[kind] = .served(file) }
+            }
+            result.identity = previous?.tls
+            return result
+        }
+        for kind in SiteFile.allCases {
+            readFile(kind, of: host, previous: previous?.file(kind), into: &result)
+        }
+        result.identity = readIdentity(of: host, previous: previous?.tls, issues: &result.issues)
+        return result
+    }
+
+    private func readFile(
+        _ kind: SiteFile,
+        of host: DirectoryScan.HostDirectory,
+        previous: ServedFile?,
+        into result: inout Result
+    ) {
+        let name = host.name.name
+        let path = name + "/" + kind.fileName
+        let version: FileReader.Version
+        do throws(FileSystemError) {
+            // The status first: an unchanged file is not even opened.
+            let located = try root.open(kind.fileName, in: host.directory, at: host.location, expecting: .fileStatus)
+            guard case .status(let status, _) = located else { return }
+            guard status.kind == .regular else {
+                throw FileSystemError(path: path, code: .notARegularFile(status.kind))
+            }
+            switch cache.decide(path: path, stamp: status.stamp, previous: previous) {
+            case .unchanged(let served):
+                result.files[kind] = .served(served)
+                return
+            case .stillRejected(let known):
+                result.issues += known.issues
+                result.rejected[path] = known
+                if let previous { result.files[kind] = .served(previous) }
+                return
+            case .read:
+                let opened = try root.open(kind.fileName, in: host.directory, at: host.location, expecting: .file)
+                guard case .file(let file, _) = opened else { return }
+                version = try reader.read(file, stamp: try reader.stamp(of: file))
+            }
+        } catch {
+            if error.code == .notFound {
+                // Missing for an instant (replaced by `rm` and a new copy) is
+                // not deleted: the previous version stays until a load finds
+                // the file still missing.
+                if let previous, !cache.force, !missingBefore.contains(path) {
+                    result.files[kind] = .served(previous)
+                    result.missing.append(path)
+                }
+                return
+            }
+            result.issues.append(
+                LoadIssue(
+                    host: name,
+                    error: FileSystemError(path: path, code: error.code),
+                    kept: LoadIssue.kept(previous: previous != nil)
+                )
+            )
+            if let previous { result.files[kind] = .served(previous) }
+            return
+        }
+        if let same = cache.sameBytes(as: previous, contents: version.contents, stamp: version.stamp) {
+            result.files[kind] = .served(same)
+            return
+        }
+        let candidate = FileValidator.Candidate(
+            kind: kind,
+            host: name,
+            path: path,
+            contents: version.contents,
+            stamp: version.stamp,
+            hasPrevious: previous != nil
+        )
+        result.files[kind] = .pending(candidate, previous: previous)
+    }
+
+    /// The host's SNI certificate from `tls/cert.pem` and `tls/key.pem`, if
+    /// it has a `tls` directory; a bad one keeps the previous.
+    private func readIdentity(
+        of host: DirectoryScan.HostDirectory,
+        previous: LoadedIdentity?,
+        issues: inout [LoadIssue]
+    ) -> LoadedIdentity? {
+        let name = host.name.name
+        let label = "\(name)/\(SiteLayout.tlsDirectoryName)/\(SiteLayout.certificateFileName)"
+        do throws(FileSystemError) {
+            let opened: ServedRoot.Resolved
+            do {
+                opened = try root.open(
+                    SiteLayout.tlsDirectoryName,
+                    in: host.directory,
+                    at: host.location,
+                    expecting: .directory
+                )
+            } catch  where error.code == .notFound {
+                return nil
+            }
+            guard case .directory(let tls, let location) = opened else { return nil }
+            let certificate = try root.open(SiteLayout.certificateFileName, in: tls, at: location, expecting: .file)
+            let key = try root.open(SiteLayout.keyFileName, in: tls, at: location, expecting: .file)
+            guard case .file(let certificateFile, _) = certificate, case .file(let keyFile, _) = key else { return nil }
+            do {
+                return try identities.load(certificate: certificateFile, key: keyFile, host: name, previous: previous)
+            } catch {
+                issues.append(Self.identityIssue(host: name, path: label, error.description, previous: previous))
+                return previous
+            }
+        } catch {
+            issues.append(Self.identityIssue(host: name, path: label, error.description, previous: previous))
+            return previous
+        }
+    }
+
+    static func identityIssue(host: String?, path: String, _ problem: String, previous: LoadedIdentity?) -> LoadIssue {
+        let kept = previous == nil ? "not used" : "the previous certificate stays in use"
+        return LoadIssue(host: host, path: path, code: .certificate, message: "\(problem); \(kept)")
+    }
+}

@@ -1,0 +1,168 @@
+/// The served directory, opened once per load, and the resolution of
+/// symlinks inside it.
+///
+/// The kernel never resolves a path below the root: each step opens one name
+/// relative to an open directory with `O_NOFOLLOW`. A symlink is read and
+/// its destination walked the same way from the directory that holds it
+/// (`..` pops the walk, never the kernel), so an alias to a sibling
+/// (`staging.brand.example -> brand.example`) and a Kubernetes ConfigMap
+/// volume (`brand.example -> ..data/brand.example`, `..data -> ..2026_…`)
+/// work, while a destination that leaves the root, even one swapped in
+/// between two calls, is refused before anything outside is opened.
+struct ServedRoot {
+    let directory: any DirectoryHandle
+    /// Absolute spellings of the root (as configured and canonical): an
+    /// absolute symlink into one of them is followed as a relative one.
+    let absolutePaths: [String]
+
+    /// Links followed in one resolution before it counts as a loop.
+    static let maximumLinks = 32
+    /// Times one name is looked at again when it changes type between the
+    /// look and the open (a directory swapped for a symlink).
+    static let maximumRetries = 3
+
+    /// What a name resolved to, and where it ended inside the root.
+    enum Resolved {
+        case directory(any DirectoryHandle, location: [String])
+        case file(any OpenFile, location: [String])
+        /// What the file is, without opening it.
+        case status(FileStatus, location: [String])
+    }
+
+    enum Expected {
+        case directory
+        case file
+        /// A file's status only: a poll learns a file is unchanged without
+        /// opening it.
+        case fileStatus
+    }
+
+    /// Opens `name` of `parent` (which sits at `location` inside the root),
+    /// following symlinks inside the root. Errors carry the path of `name`
+    /// as seen in the directory, wherever its links led.
+    func open(
+        _ name: String,
+        in parent: any DirectoryHandle,
+        at location: [String],
+        expecting expected: Expected
+    ) throws(FileSystemError) -> Resolved {
+        let shown = (location + [name]).joined(separator: "/")
+        do {
+            return try resolve(name, shown: shown, in: parent, at: location, expecting: expected)
+        } catch {
+            throw FileSystemError(path: shown, code: error.code)
+        }
+    }
+
+    private func resolve(
+        _ name: String,
+        shown: String,
+        in parent: any DirectoryHandle,
+        at location: [String],
+        expecting expected: Expected
+    ) throws(FileSystemError) -> Resolved {
+        var walk = Walk(directory: parent, location: location)
+        var pending = [name]
+        var links = 0
+        var retries = 0
+        while let part = pending.first {
+            pending.removeFirst()
+            if part.isEmpty || part == "." { continue }
+            if part == ".." {
+                guard !walk.location.isEmpty else { throw Self.leaves(shown, walk.lastDestination) }
+                walk.location.removeLast()
+                walk.directory = try reopen(walk.location)
+                continue
+            }
+            let isLast = pending.allSatisfy { $0.isEmpty || $0 == "." }
+            let status = try walk.directory.status(of: part)
+            switch status.kind {
+            case .symbolicLink:
+                links += 1
+                guard links <= Self.maximumLinks else { throw FileSystemError(path: shown, code: .tooManyLinks) }
+                let destination = try walk.directory.destination(ofLink: part)
+                walk.lastDestination = destination
+                var relative = Substring(destination)
+                if destination.hasPrefix("/") {
+                    guard let inside = insideRoot(destination) else { throw Self.leaves(shown, destination) }
+                    relative = inside
+                    walk.location = []
+                    walk.directory = directory
+                }
+                pending = relative.split(separator: "/").map(String.init) + pending
+            case .directory:
+                if isLast, expected != .directory {
+                    throw FileSystemError(path: shown, code: .notARegularFile(.directory))
+                }
+                let opened: any DirectoryHandle
+                do {
+                    opened = try walk.directory.openDirectory(part)
+                } catch {
+                    guard Self.changedType(error), retries < Self.maximumRetries else { throw error }
+                    retries += 1
+                    pending.insert(part, at: 0)
+                    continue
+                }
+                walk.directory = opened
+                walk.location.append(part)
+                if isLast { return .directory(opened, location: walk.location) }
+            case .regular, .special:
+                guard isLast, expected != .directory else {
+                    throw FileSystemError(path: shown, code: .notADirectory)
+                }
+                if expected == .fileStatus { return .status(status, location: walk.location + [part]) }
+                do {
+                    return .file(try walk.directory.openFile(part), location: walk.location + [part])
+                } catch {
+                    guard Self.changedType(error), retries < Self.maximumRetries else { throw error }
+                    retries += 1
+                    pending.insert(part, at: 0)
+                }
+            }
+        }
+        // The destination ended on a directory already open (`x -> .`, `x -> ..`).
+        guard expected == .directory else { throw FileSystemError(path: shown, code: .notARegularFile(.directory)) }
+        return .directory(walk.directory, location: walk.location)
+    }
+
+    /// The current position of a walk.
+    private struct Walk {
+        var directory: any DirectoryHandle
+        var location: [String]
+        var lastDestination: String?
+    }
+
+    /// Opens the directory at `location` again from the root, one real
+    /// directory at a time.
+    private func reopen(_ location: [String]) throws(FileSystemError) -> any DirectoryHandle {
+        var current = directory
+        for part in location {
+            current = try current.openDirectory(part)
+        }
+        return current
+    }
+
+    /// The part of an absolute destination below the root, if it is below it.
+    private func insideRoot(_ destination: String) -> Substring? {
+        for root in absolutePaths {
+            let base = root.hasSuffix("/") ? String(root.dropLast()) : root
+            if destination == base { return "" }
+            if destination.hasPrefix(base + "/") { return destination.dropFirst(base.count + 1) }
+        }
+        return nil
+    }
+
+    /// An open that failed because the entry is no longer what it was a
+    /// moment ago (a directory or file swapped for a symlink): `O_NOFOLLOW`
+    /// reports `ELOOP`, or `ENOTDIR` together with `O_DIRECTORY` on Linux.
+    private static func changedType(_ error: FileSystemError) -> Bool {
+        error.code == .symbolicLink || error.code == .notADirectory
+    }
+
+    private static func leaves(_ shown: String, _ destination: String?) -> FileSystemError {
+        FileSystemError(
+            path: shown,
+            code: .leavesServedDirectory(destination: LoadIssue.printable(destination ?? ".."))
+        )
+    }
+}

@@ -1,0 +1,104 @@
+import AASAKit
+
+extension LinkTestOutput {
+    /// JUnit XML: one `<testsuite>` per host whose file was used (URLs that
+    /// could not be parsed go under the run's subject), and the warnings as
+    /// test cases of their own: failures when the run is strict, skipped
+    /// otherwise, so the file agrees with the exit code.
+    func junit() -> String {
+        var groups: [(name: String, results: [LinkTestResult])] = []
+        for result in report.results {
+            let name = result.site ?? subject
+            if let index = groups.firstIndex(where: { $0.name == name }) {
+                groups[index].results.append(result)
+            } else {
+                groups.append((name, [result]))
+            }
+        }
+        var suites = groups.map { group in suite(named: group.name, group.results) }
+        if !report.warnings.isEmpty { suites.append(warningSuite()) }
+        let tests = suites.reduce(0) { $0 + $1.tests }
+        let failures = suites.reduce(0) { $0 + $1.failures }
+        let errors = suites.reduce(0) { $0 + $1.errors }
+        var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
+        xml +=
+            #"<testsuites name="aasa test-links" tests="\#(tests)" failures="\#(failures)" errors="\#(errors)">"#
+            + "\n"
+        xml += suites.map(\.xml).joined()
+        xml += "</testsuites>"
+        return xml
+    }
+
+    private struct Suite {
+        var tests = 0
+        var failures = 0
+        var errors = 0
+        var xml = ""
+    }
+
+    private func suite(named name: String, _ results: [LinkTestResult]) -> Suite {
+        var suite = Suite(tests: results.count)
+        var cases = ""
+        for result in results {
+            let app = result.appID.map { " [\($0)]" } ?? ""
+            let name = Self.escape("\(result.entry.url) expect \(result.entry.expectation.rawValue)\(app)")
+            let open = #"    <testcase classname="\#(Self.escape(result.entry.file ?? subject))" name="\#(name)""#
+            guard let failure = result.failure else {
+                cases += open + "/>\n"
+                continue
+            }
+            let element = failure.isError ? "error" : "failure"
+            if failure.isError { suite.errors += 1 } else { suite.failures += 1 }
+            cases += open + ">\n"
+            cases += #"      <\#(element) type="\#(failure.rawValue)" message="\#(Self.escape(result.summary))">"#
+            cases += Self.escape(([result.message] + result.notes).joined(separator: "\n"))
+            cases += "</\(element)>\n"
+            cases += "    </testcase>\n"
+        }
+        suite.xml = header(name, suite) + cases + "  </testsuite>\n"
+        return suite
+    }
+
+    private func warningSuite() -> Suite {
+        var suite = Suite(tests: report.warnings.count)
+        var cases = ""
+        for warning in report.warnings {
+            let name = Self.escape("\(warning.code) \(warning.path)")
+            cases += #"    <testcase classname="\#(Self.escape(warning.file ?? subject))" name="\#(name)">"# + "\n"
+            if strict {
+                suite.failures += 1
+                cases += #"      <failure type="\#(warning.code)" message="\#(Self.escape(warning.message))"/>"#
+            } else {
+                cases += #"      <skipped message="\#(Self.escape("warning: " + warning.message))"/>"#
+            }
+            cases += "\n    </testcase>\n"
+        }
+        suite.xml = header("warnings", suite) + cases + "  </testsuite>\n"
+        return suite
+    }
+
+    private func header(_ name: String, _ suite: Suite) -> String {
+        let title = Self.escape("aasa test-links \(name)")
+        return
+            #"  <testsuite name="\#(title)" tests="\#(suite.tests)" failures="\#(suite.failures)" errors="\#(suite.errors)">"#
+            + "\n"
+    }
+
+    static func escape(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&apos;"
+            // XML 1.0 cannot carry other control characters at all, even as references.
+            case _ where character.unicodeScalars.contains { $0.value < 0x20 && !"\t\n\r".unicodeScalars.contains($0) }:
+                escaped += "\u{FFFD}"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+}

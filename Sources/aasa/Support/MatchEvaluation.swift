@@ -1,0 +1,112 @@
+import AASAKit
+
+/// The outcome of `aasa match`, rendered for people or machines.
+struct MatchEvaluation {
+    /// Why the app does not open, as scripts read it (`why` in JSON).
+    enum Why: String {
+        case blocked
+        case noRuleMatched = "no-rule-matched"
+        case hostMismatch = "host-mismatch"
+        case httpScheme = "http-scheme"
+    }
+
+    /// One app's outcome.
+    struct Outcome {
+        var appID: String
+        var result: MatchResult
+        /// `nil` when the app opens.
+        var why: Why?
+        var explanation: NoMatchExplanation?
+
+        var opensApp: Bool { why == nil }
+    }
+
+    var url: AASAURL
+    var domain: String
+    var outcomes: [Outcome]
+
+    init(url: AASAURL, domain: String, file: AASAFile, appIDs: [String]) {
+        self.url = url
+        self.domain = domain
+        let matcher = AASAMatcher(file: file, domain: domain)
+        // The matcher's own host rule, asked the same way the run does.
+        let served =
+            LinkTestSites(byHost: [domain: .init(name: domain, content: .file(file))]).site(for: url.host) != nil
+        self.outcomes = appIDs.map { appID in
+            let result = matcher.evaluate(url, appID: appID)
+            var outcome = Outcome(appID: appID, result: result)
+            switch result.decision {
+            case .matched where url.scheme == "http":
+                outcome.why = .httpScheme
+            case .matched:
+                outcome.why = nil
+            case .blocked:
+                outcome.why = .blocked
+            case .none where !served:
+                outcome.why = .hostMismatch
+            case .none:
+                outcome.why = .noRuleMatched
+                outcome.explanation = NoMatchExplanation(file: file, url: url, appID: appID)
+            }
+            return outcome
+        }
+    }
+
+    /// `swcutil verify`-style lines:
+    /// `ABCDE12345.com.example.app: Pattern "/buy/*" matched. (rule 3, applinks.details[0].components[3])`.
+    func textLines() -> [String] {
+        var lines = ["URL: \(url)", "Domain: \(domain)"]
+        if outcomes.isEmpty {
+            lines.append("The file lists no app IDs under applinks.details.")
+        }
+        for outcome in outcomes {
+            lines.append("\(outcome.appID): \(Self.sentence(outcome))")
+            for note in outcome.result.notes where outcome.result.decision != .none {
+                lines.append("  note: \(note)")
+            }
+        }
+        return lines
+    }
+
+    static func sentence(_ outcome: Outcome) -> String {
+        let result = outcome.result
+        guard let rule = result.rule else {
+            switch outcome.why {
+            case .hostMismatch?:
+                return "did not match: \(result.reason) (each host's own file decides for its URLs)."
+            default:
+                return "did not match: \(outcome.explanation?.sentence ?? result.reason)."
+            }
+        }
+        var details = ["rule \(rule.ruleIndex)", rule.path.description]
+        if rule.viaDefaults { details.append("with keys from defaults") }
+        if !rule.variables.isEmpty {
+            details.append("variables " + rule.variables.map { "$(\($0))" }.joined(separator: ", "))
+        }
+        let sentence = "\(result.reason) (\(details.joined(separator: ", ")))"
+        guard outcome.why == .httpScheme else { return sentence }
+        return sentence + " But iOS opens apps for https:// links only: for this http:// URL the browser opens."
+    }
+
+    /// `{"url","domain","results":[{"appID","decision","rule","reason","opensApp","why","explanation"}]}`;
+    /// `rule` is `null` when no rule decided, `why` when the app opens,
+    /// `explanation` unless no rule matched.
+    func json() -> JSONValue {
+        let entries = outcomes.map { outcome -> JSONValue in
+            [
+                "appID": .string(outcome.appID),
+                "decision": .string(outcome.result.decision.rawValue),
+                "rule": outcome.result.rule?.json ?? .null,
+                "reason": .string(outcome.result.reason),
+                "opensApp": .bool(outcome.opensApp),
+                "why": outcome.why.map { .string($0.rawValue) } ?? .null,
+                "explanation": outcome.explanation?.json ?? .null,
+            ]
+        }
+        return [
+            "url": .string(url.description),
+            "domain": .string(domain),
+            "results": .array(entries),
+        ]
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+/// The built `aasa` executable run as CI runs it: what matters here is the
+/// process's exit status, which in-process tests cannot see.
+@Suite("aasa executable")
+struct ExecutableTests {
+    /// The `aasa` executable of this build: beside the test binary on Linux,
+    /// beside the `.xctest` bundle on macOS, or in the package's default
+    /// debug build directory. Not found is a failure, never a skip.
+    static func executable() throws -> URL {
+        var directories = [URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
+        directories += Bundle.allBundles.filter { $0.bundlePath.hasSuffix(".xctest") }.map {
+            $0.bundleURL.deletingLastPathComponent()
+        }
+        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        directories.append(package.appendingPathComponent(".build/debug"))
+        let candidates = directories.map { $0.appendingPathComponent("aasa") }
+        return try #require(
+            candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) },
+            "no aasa executable in \(directories.map(\.path)); build it with `swift build` first"
+        )
+    }
+
+    /// Runs `aasa` with `arguments` to the end; a minute at most.
+    static func run(_ arguments: [String]) async throws -> (status: Int32, out: String, error: String) {
+        let process = Process()
+        process.executableURL = try executable()
+        process.arguments = arguments
+        let out = Pipe()
+        let error = Pipe()
+        process.standardOutput = out
+        process.standardError = error
+        try process.run()
+        // Read both pipes to the end before waiting: a full pipe would block the child.
+        async let outData = Task.detached { out.fileHandleForReading.readDataToEndOfFile() }.value
+        async let errorData = Task.detached { error.fileHandleForReading.readDataToEndOfFile() }.value
+        let (stdout, stderr) = await (outData, errorData)
+        process.waitUntilExit()
+        return (
+            process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self)
+        )
+    }
+
+    @Test(.timeLimit(.minutes(1)), arguments: [["validate", "--frobnicate", "x"], ["validate"], ["bogus"]])
+    func usageErrorsExitTwo(_ arguments: [String]) async throws {
+        let result = try await Self.run(arguments)
+        #expect(result.status == 2, "\(arguments): \(result.error)")
+        #expect(result.error.contains("Usage: aasa") || result.error.contains("Error:"))
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func versionAndHelpExitZero() async throws {
+        let version = try await Self.run(["--version"])
+        #expect(version.status == 0)
+        #expect(version.out.hasPrefix("aasa ") && version.out.contains("(commit "))
+        let help = try await Self.run(["--help"])
+        #expect(help.status == 0)
+        #expect(help.out.contains("USAGE: aasa"))
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func validateExitsOneForFindingsAndTwoForBadInput() async throws {
+        let scratch = try ScratchDirectory(["apple-app-site-association": "{\"applinks\":\n  {\"details\": 1}}"])
+        let file = scratch.at("apple-app-site-association")
+        let findings = try await Self.run(["validate", file])
+        #expect(findings.status == 1)
+        #expect(findings.out.hasPrefix("\(file):2:15: error: applinks.details: expected array or object, got number"))
+        let missing = try await Self.run(["validate", scratch.at("absent")])
+        #expect(missing.status == 2)
+        #expect(missing.error.contains("no such file or directory"))
+    }
+}
