@@ -125,9 +125,11 @@ struct OriginAbuseTests {
             // A forged field in Host, and a head that never completes.
             _ = try await client.exchange(get("evil.example http.status=200"))
             let slow = try await client.connect()
-            try await slow.outbound.write(ByteBuffer(string: "GET / HTTP/1.1\r\nHo"))
             try await withDeadline(.seconds(10)) {
-                for try await _ in slow.inbound {}
+                try await slow.executeThenClose { inbound, outbound in
+                    try await outbound.write(ByteBuffer(string: "GET / HTTP/1.1\r\nHo"))
+                    for try await _ in inbound {}
+                }
             }
 
             let requests = harness.log.entries("request")

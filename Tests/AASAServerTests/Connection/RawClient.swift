@@ -1,6 +1,13 @@
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A client connection whose reading the test controls: a small receive
 /// buffer and no automatic reads, so it can pipeline without reading (the
@@ -41,6 +48,14 @@ struct RawClient {
     /// Shuts the write side (`shutdown(SHUT_WR)`): the server sees the end of input.
     func shutdownOutput() async throws {
         try await channel.close(mode: .output)
+    }
+
+    /// Closes with a reset (`SO_LINGER` 0), as a client that crashed or
+    /// a load balancer that gave up would.
+    func abort() async throws {
+        let socket = try #require(channel as? any SocketOptionProvider)
+        try await socket.setSoLinger(linger(l_onoff: 1, l_linger: 0)).get()
+        try await channel.close()
     }
 
     /// Asks for one more read from the socket (with `autoRead` off).
