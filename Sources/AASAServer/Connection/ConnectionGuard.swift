@@ -3,12 +3,6 @@ import NIOCore
 import NIOExtras
 import NIOTLS
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The first handler of every connection (after TLS), serving and admin
 /// alike: it decides how much of the client's input reaches the request
 /// decoder, and when and how the connection ends.
@@ -169,8 +163,8 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
     private func stall(context: ChannelHandlerContext) {
         guard !held else { return }
         held = true
-        setAutoRead(false, context: context)
-        queuedAtStall = Self.queuedBytes(context)
+        context.channel.setAutoRead(false)
+        queuedAtStall = context.channel.queuedBytes
         notePeak()
         clock.observeQueued(queuedAtStall, at: context.eventLoop.now)
     }
@@ -199,7 +193,7 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
         if inputEnded {
             endOfInput(context: context)
         } else {
-            setAutoRead(true, context: context)
+            context.channel.setAutoRead(true)
         }
     }
 
@@ -241,7 +235,7 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
         backlog = ByteBuffer()
         // Keep reading (and dropping) so that unread input cannot turn the
         // close into a reset.
-        setAutoRead(true, context: context)
+        context.channel.setAutoRead(true)
         let flushed = context.eventLoop.makePromise(of: Void.self)
         context.writeAndFlush(NIOAny(ByteBuffer()), promise: flushed)
         let loopBound = NIOLoopBound(self, eventLoop: context.eventLoop)
@@ -274,13 +268,7 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
     func abort() {
         guard phase != .closed, let context else { return }
         phase = .closed
-        let channel = context.channel
-        guard let socket = channel as? any SocketOptionProvider else {
-            return context.close(promise: nil)
-        }
-        socket.setSoLinger(linger(l_onoff: 1, l_linger: 0)).whenComplete { _ in
-            channel.close(promise: nil)
-        }
+        context.channel.reset()
     }
 
     private func close() {
@@ -325,7 +313,7 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
         timer = nil
         guard phase != .closed else { return }
         let now = context.eventLoop.now
-        clock.observeQueued(Self.queuedBytes(context), at: now)
+        clock.observeQueued(context.channel.queuedBytes, at: now)
         let (deadline, expiry) = clock.next
         guard deadline <= now else {
             schedule(context: context, at: min(deadline, now + limits.checkInterval))
@@ -360,20 +348,4 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
         peakQueuedBytes = queued
         probe?.record(queued)
     }
-
-    private func setAutoRead(_ on: Bool, context: ChannelHandlerContext) {
-        try? context.channel.syncOptions?.setOption(.autoRead, value: on)
-    }
-
-    private static func queuedBytes(_ context: ChannelHandlerContext) -> Int {
-        (try? context.channel.syncOptions?.getOption(.bufferedWritableBytes)) ?? 0
-    }
-}
-
-/// What the guard found wrong with a request line before the decoder saw it.
-enum RequestHeadError: Error, Equatable {
-    /// Longer than `limits.maxHeaderBytes`: 414.
-    case requestLineTooLong
-    /// No `HTTP/x.y` at its end, or a bare LF: 400.
-    case malformedRequestLine
 }
