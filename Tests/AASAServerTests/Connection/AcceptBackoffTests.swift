@@ -4,13 +4,13 @@ import NIOEmbedded
 import NIOExtras
 import Testing
 
+@testable import AASAServer
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-
-@testable import AASAServer
 
 /// Issue 11 item 2: when `accept` fails (EMFILE: out of descriptors) the
 /// listener pauses accepting instead of retrying at once, forever, at 100 %

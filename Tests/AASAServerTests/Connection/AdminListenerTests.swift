@@ -136,7 +136,9 @@ struct AdminListenerTests {
             for (path, expected) in [("/healthz", "200"), ("/readyz", "200"), ("/status", statusCode)] {
                 try await channel.writeInbound(ByteBuffer(string: get("localhost", path)))
                 var output = ""
-                while let buffer = try await channel.readOutbound(as: ByteBuffer.self) { output += String(buffer: buffer) }
+                while let buffer = try await channel.readOutbound(as: ByteBuffer.self) {
+                    output += String(buffer: buffer)
+                }
                 #expect(output.hasPrefix("HTTP/1.1 \(expected)"), "\(bind) \(path): \(output.prefix(40))")
             }
             _ = try? await channel.finish()

@@ -34,7 +34,8 @@ struct OriginAbuseTests {
         try await harness.run { harness in
             let client = try await harness.client
             let held = [
-                try await Self.settledConnection(port: client.port), try await Self.settledConnection(port: client.port),
+                try await Self.settledConnection(port: client.port),
+                try await Self.settledConnection(port: client.port),
             ]
             for _ in 0..<5 {
                 let status = try? await client.exchange(get("a.example")).first?.status

@@ -77,12 +77,14 @@ struct RequestShapeTests {
     /// Methods nobody uses: a long token, a lowercase `get`, an extension
     /// method. None is served a file; each connection ends or keeps its
     /// framing, and a NUL byte in the method is a 400 with a close.
-    @Test(arguments: [
-        ("long token method", String(repeating: "X", count: 4000), [400, 405]),
-        ("lowercase get", "get", [400, 405]),
-        ("extension method", "PROPFIND", [405]),
-        ("TRACE", "TRACE", [405]),
-    ] as [(String, String, Set<Int>)])
+    @Test(
+        arguments: [
+            ("long token method", String(repeating: "X", count: 4000), [400, 405]),
+            ("lowercase get", "get", [400, 405]),
+            ("extension method", "PROPFIND", [405]),
+            ("TRACE", "TRACE", [405]),
+        ] as [(String, String, Set<Int>)]
+    )
     func absurdMethodsAreNotServed(_ name: String, method: String, allowed: Set<Int>) async throws {
         try await Self.serving { origin in
             let outcome = try await origin.send("\(method) \(Self.aasaPath) HTTP/1.1\r\nHost: a.example\r\n\r\n")
@@ -141,7 +143,8 @@ struct RequestShapeTests {
             for round in 0..<200 {
                 let client = try await RawClient.connect(port: origin.port, autoRead: true)
                 if round % 2 == 0 { client.write("GET \(Self.aasaPath) HTTP/1.1\r\nHo") }
-                try await client.abort()
+                // At the cap the server may have refused and closed it first.
+                try? await client.abort()
             }
             // The server learns of each reset on its own time: wait (with a
             // deadline) until two connections are admitted together.
