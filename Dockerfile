@@ -66,17 +66,18 @@ COPY --from=build --chown=root:root /staging/ /opt/aasa/
 COPY --chown=root:root aasa/ /srv/aasa/
 
 ENV PATH="/opt/aasa/bin:${PATH}" \
-    AASA_ADMIN_BIND=0.0.0.0 \
     SWIFT_BACKTRACE=enable=yes,sanitize=yes,threads=all,images=all,interactive=no,swift-backtrace=/opt/aasa/libexec/aasa/swift-backtrace-static
 
 USER 10001:10001
 WORKDIR /srv
 
 VOLUME ["/srv/aasa"]
-# 8080: the AASA files. 8081: admin (/healthz, /readyz, /metrics, /status) —
-# bound to 0.0.0.0 inside the container (AASA_ADMIN_BIND) for probes and
-# scrapers on the container network; don't publish it to the internet.
-EXPOSE 8080 8081
+# 8080: the AASA files. The admin port 8081 (/healthz, /readyz, /metrics,
+# /status) stays on the container's loopback, where HEALTHCHECK reaches it.
+# For a scraper on the container network, add -e AASA_ADMIN_BIND=0.0.0.0:
+# bound beyond loopback it serves only /healthz, /readyz and /metrics, and
+# logs a warning; never publish it to the internet.
+EXPOSE 8080
 
 HEALTHCHECK --interval=30s --timeout=3s --start-period=10s --retries=3 \
     CMD ["curl", "-fsS", "-o", "/dev/null", "http://127.0.0.1:8081/healthz"]

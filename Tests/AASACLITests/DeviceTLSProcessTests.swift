@@ -96,7 +96,7 @@ struct DeviceTLSProcessTests {
 
     static func port(of server: String, in lines: LineReader) async throws -> Int {
         let line = try #require(
-            await lines.first { $0.contains("server=\(server) ") && $0.contains("listening") },
+            await lines.first { LogLine.field("server", of: $0) == server && $0.contains("listening") },
             "no listening line for \(server)"
         )
         return try #require(line.split(separator: ":").last.flatMap { Int($0.prefix { $0.isNumber }) })

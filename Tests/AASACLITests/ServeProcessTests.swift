@@ -36,7 +36,9 @@ struct ServeProcessTests {
         try process.run()
         defer { if process.isRunning { process.terminate() } }
 
-        let listening = try #require(await lines.first { $0.contains("server=http") && $0.contains("listening") })
+        let listening = try #require(
+            await lines.first { LogLine.field("server", of: $0) == "http" && $0.contains("listening") }
+        )
         let port = try #require(listening.split(separator: ":").last.flatMap { Int($0.prefix { $0.isNumber }) })
         #expect(try await Self.get(port: port).contains("com.first.app"))
 
@@ -63,7 +65,8 @@ final class LineReader: @unchecked Sendable {
     // @unchecked: `lines` and `waiters` are only touched under `lock`.
     private let lock = NSLock()
     private var lines: [String] = []
-    private var waiters: [(predicate: (String) -> Bool, continuation: CheckedContinuation<String?, Never>)] = []
+    private var waiters: [Waiter] = []
+    private var nextWaiter = 0
     private var ended = false
 
     init(_ handle: FileHandle) {
@@ -82,9 +85,17 @@ final class LineReader: @unchecked Sendable {
         }
     }
 
+    private struct Waiter {
+        var id: Int
+        var predicate: (String) -> Bool
+        var continuation: CheckedContinuation<String?, Never>
+    }
+
     /// The first line (already read or still to come) satisfying `predicate`;
-    /// nil if the pipe closes first. Each line is handed out once.
-    func first(where predicate: @escaping (String) -> Bool) async -> String? {
+    /// nil if the pipe closes first or no such line comes within `deadline`
+    /// seconds (so a process that never prints it fails the test instead of
+    /// hanging it). Each line is handed out once.
+    func first(within deadline: Double = 30, where predicate: @escaping (String) -> Bool) async -> String? {
         await withCheckedContinuation { continuation in
             lock.lock()
             if let index = lines.firstIndex(where: predicate) {
@@ -95,10 +106,24 @@ final class LineReader: @unchecked Sendable {
                 lock.unlock()
                 continuation.resume(returning: nil)
             } else {
-                waiters.append((predicate, continuation))
+                let id = nextWaiter
+                nextWaiter += 1
+                waiters.append(Waiter(id: id, predicate: predicate, continuation: continuation))
                 lock.unlock()
+                DispatchQueue.global().asyncAfter(deadline: .now() + deadline) { [self] in expire(id) }
             }
         }
+    }
+
+    private func expire(_ id: Int) {
+        lock.lock()
+        guard let index = waiters.firstIndex(where: { $0.id == id }) else {
+            lock.unlock()
+            return
+        }
+        let waiter = waiters.remove(at: index)
+        lock.unlock()
+        waiter.continuation.resume(returning: nil)
     }
 
     private func add(_ line: String) {
@@ -120,5 +145,18 @@ final class LineReader: @unchecked Sendable {
         waiters = []
         lock.unlock()
         for waiter in waiting { waiter.continuation.resume(returning: nil) }
+    }
+}
+
+/// Reading the server's text log lines (`key=value` fields, values with
+/// spaces quoted).
+enum LogLine {
+    /// The value of field `key`, unquoted; nil when the line has none.
+    static func field(_ key: String, of line: String) -> String? {
+        for word in line.split(separator: " ") where word.hasPrefix("\(key)=") {
+            let value = word.dropFirst(key.count + 1)
+            return String(value.hasPrefix("\"") && value.hasSuffix("\"") ? value.dropFirst().dropLast() : value)
+        }
+        return nil
     }
 }

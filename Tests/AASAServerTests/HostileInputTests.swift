@@ -162,17 +162,6 @@ struct HostileInputTests {
         }
     }
 
-    /// A 1 MB request target: the request line counts against the same limit.
-    @Test func oneMegabyteRequestTargetGets431OrAClose() async throws {
-        try await Self.serving { origin in
-            let request = get("a.example", "/" + String(repeating: "a", count: 1 << 20))
-            let outcome = try await origin.send(request, untilClosed: true)
-            #expect(outcome.statuses.allSatisfy { $0 == 431 || $0 == 414 || $0 == 400 }, "\(outcome.statuses)")
-            #expect(outcome.statuses.count <= 1)
-            #expect(outcome.closed)
-        }
-    }
-
     @Test func tenThousandHeadersGet431OrAClose() async throws {
         try await Self.serving { origin in
             let request = get("a.example", headers: (0..<10_000).map { "X-\($0): 1" })

@@ -1,62 +1,105 @@
 import AASAKit
 import Foundation
 import NIOCore
-import NIOExtras
 import NIOHTTP1
 import Prometheus
 
 /// The admin port: `/healthz`, `/readyz`, `/metrics`, `/status`. Off the hot
-/// path, so it uses NIO's standard HTTP/1 pipeline and encodes per request.
+/// path, so it encodes per request with NIO's `HTTPResponseEncoder`; the
+/// ``ConnectionGuard`` in front gives it the serving port's limits.
+///
+/// `/status` lists hosts, files and errors: on a listener reachable beyond
+/// this host (``AdminPipeline/exposesStatus`` false) it answers 404, and
+/// only the probes and metrics remain.
 final class AdminHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = HTTPServerResponsePart
 
-    private let store: SiteStore
-    private let registry: PrometheusCollectorRegistry?
-    private let requestCounts: RequestCountTable
+    private let admin: AdminPipeline
+    private let connection: ConnectionGuard
     private var request: HTTPRequestHead?
+    private var closing = false
 
-    init(store: SiteStore, registry: PrometheusCollectorRegistry?, requestCounts: RequestCountTable) {
-        self.store = store
-        self.registry = registry
-        self.requestCounts = requestCounts
+    init(admin: AdminPipeline, connection: ConnectionGuard) {
+        self.admin = admin
+        self.connection = connection
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard !closing else { return }
         switch unwrapInboundIn(data) {
         case .head(let head):
             request = head
         case .body:
             break
         case .end:
-            guard let head = request else { return }
-            request = nil
+            guard let head = request.take() else { return }
             let (status, contentType, body) = respond(to: head)
-            var headers = HTTPHeaders()
-            headers.add(name: "Content-Type", value: contentType)
-            headers.add(name: "Content-Length", value: String(body.count))
-            headers.add(name: "Cache-Control", value: "no-store")
-            let keepAlive = head.isKeepAlive
-            if !keepAlive { headers.add(name: "Connection", value: "close") }
-            context.write(
-                wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: status, headers: headers))),
-                promise: nil
+            send(
+                status: status,
+                contentType: contentType,
+                body: head.method == .HEAD ? nil : body,
+                length: body.count,
+                version: head.version,
+                keepAlive: head.isKeepAlive,
+                context: context
             )
-            if head.method != .HEAD {
-                context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: body)))), promise: nil)
-            }
-            context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in
-                if !keepAlive { context.close(promise: nil) }
-            }
         }
     }
 
-    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-        if event is ChannelShouldQuiesceEvent, request == nil {
-            context.close(promise: nil)
+    func channelReadComplete(context: ChannelHandlerContext) {
+        context.flush()
+        context.fireChannelReadComplete()
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: Error) {
+        guard !closing else { return }
+        let status: HTTPResponseStatus
+        switch error {
+        case HTTPParserError.headerOverflow: status = .requestHeaderFieldsTooLarge
+        case is HTTPParserError, RequestHeadError.malformedRequestLine: status = .badRequest
+        case RequestHeadError.requestLineTooLong: status = .uriTooLong
+        default:
+            closing = true
+            connection.abort()
             return
         }
-        context.fireUserInboundEventTriggered(event)
+        let body = Array("\(status.reasonPhrase.lowercased())\n".utf8)
+        send(
+            status: status,
+            contentType: "text/plain",
+            body: body,
+            length: body.count,
+            version: .http1_1,
+            keepAlive: false,
+            context: context
+        )
+    }
+
+    private func send(
+        status: HTTPResponseStatus,
+        contentType: String,
+        body: [UInt8]?,
+        length: Int,
+        version: HTTPVersion,
+        keepAlive: Bool,
+        context: ChannelHandlerContext
+    ) {
+        var headers = HTTPHeaders()
+        headers.add(name: "Content-Type", value: contentType)
+        headers.add(name: "Content-Length", value: String(length))
+        headers.add(name: "Cache-Control", value: "no-store")
+        if !keepAlive { headers.add(name: "Connection", value: "close") }
+        let head = HTTPResponseHead(version: version, status: status, headers: headers)
+        context.write(wrapOutboundOut(.head(head)), promise: nil)
+        if let body {
+            context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: body)))), promise: nil)
+        }
+        context.write(wrapOutboundOut(.end(nil)), promise: nil)
+        if !keepAlive {
+            closing = true
+            connection.finish()
+        }
     }
 
     private func respond(to head: HTTPRequestHead) -> (HTTPResponseStatus, String, [UInt8]) {
@@ -68,20 +111,36 @@ final class AdminHandler: ChannelInboundHandler, RemovableChannelHandler {
         case "/healthz":
             return (.ok, "text/plain", Array("ok\n".utf8))
         case "/readyz":
-            return store.status.isReady
-                ? (.ok, "text/plain", Array("ready\n".utf8))
-                : (.serviceUnavailable, "text/plain", Array("not ready: first load pending\n".utf8))
+            return readiness
         case "/metrics":
-            guard let registry else { return (.notFound, "text/plain", Array("metrics are not enabled\n".utf8)) }
+            guard let registry = admin.registry else {
+                return (.notFound, "text/plain", Array("metrics are not enabled\n".utf8))
+            }
             return (
                 .ok, "text/plain; version=0.0.4; charset=utf-8",
-                registry.emitToBuffer() + Array(requestCounts.render().utf8)
+                registry.emitToBuffer() + Array(admin.requestCounts.render().utf8)
             )
+        case "/status" where admin.exposesStatus:
+            let report = StatusReport(store: admin.store, redactor: admin.redactor)
+            return (.ok, "application/json", Array((report.json.serialized(pretty: true) + "\n").utf8))
         case "/status":
-            let json = StatusReport(store: store).json.serialized(pretty: true) + "\n"
-            return (.ok, "application/json", Array(json.utf8))
+            return (
+                .notFound, "text/plain", Array("not found: /status is served on a loopback admin address only\n".utf8)
+            )
         default:
             return (.notFound, "text/plain", Array("not found\n".utf8))
         }
+    }
+
+    /// Ready once the first load is done and at least one host is served:
+    /// an origin with nothing to serve must not receive traffic.
+    private var readiness: (HTTPResponseStatus, String, [UInt8]) {
+        guard admin.store.status.isReady else {
+            return (.serviceUnavailable, "text/plain", Array("not ready: first load pending\n".utf8))
+        }
+        guard !admin.store.snapshot.sites.isEmpty else {
+            return (.serviceUnavailable, "text/plain", Array("not ready: no host is served\n".utf8))
+        }
+        return (.ok, "text/plain", Array("ready\n".utf8))
     }
 }

@@ -2,9 +2,11 @@ import AASAKit
 import Foundation
 
 /// `/status`: every host with its apps, file sizes, ETags, the last reload
-/// and the last error, as JSON.
+/// and the last error, as JSON. Paths are shown relative to the served
+/// directory (see ``PathRedactor``).
 struct StatusReport {
     let store: SiteStore
+    let redactor: PathRedactor
 
     var json: JSONValue {
         let status = store.status
@@ -20,11 +22,11 @@ struct StatusReport {
             entry["aliasOf"] = host.map { $0.name == name ? .null : .string($0.name) } ?? .null
             var files = JSONObject()
             for kind in SiteFile.allCases {
-                if let file = host?.file(kind) { files[kind.rawValue] = Self.describe(file) }
+                if let file = host?.file(kind) { files[kind.rawValue] = describe(file) }
             }
             entry["files"] = .object(files)
-            entry["issues"] = .array(status.issues.filter { $0.host == name }.map { .string($0.description) })
-            entry["lastError"] = status.lastErrors[name].map(Self.describe) ?? .null
+            entry["issues"] = .array(status.issues.filter { $0.host == name }.map { .string(redact($0.description)) })
+            entry["lastError"] = status.lastErrors[name].map(describe) ?? .null
             hosts.append(.object(entry))
         }
         var root = JSONObject()
@@ -36,15 +38,19 @@ struct StatusReport {
                 .number(Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18)
             }
             ?? .null
-        root["lastFailure"] = status.lastFailure.map(JSONValue.string) ?? .null
+        root["lastFailure"] = status.lastFailure.map { .string(redact($0)) } ?? .null
         root["hosts"] = .array(hosts)
-        root["issues"] = .array(status.issues.filter { $0.host == nil }.map { .string($0.description) })
+        root["issues"] = .array(status.issues.filter { $0.host == nil }.map { .string(redact($0.description)) })
         return .object(root)
     }
 
-    private static func describe(_ file: ServedFile) -> JSONValue {
+    private func redact(_ text: String) -> String {
+        redactor.redact(text)
+    }
+
+    private func describe(_ file: ServedFile) -> JSONValue {
         var object = JSONObject()
-        object["path"] = .string(file.path)
+        object["path"] = .string(redact(file.path))
         object["size"] = .number(Double(file.size))
         object["gzipSize"] = file.gzipSize.map { .number(Double($0)) } ?? .null
         object["etag"] = .string(file.etag)
@@ -54,7 +60,7 @@ struct StatusReport {
         return .object(object)
     }
 
-    private static func describe(_ error: SiteStore.LastError) -> JSONValue {
-        ["message": .string(error.message), "at": .string(error.at.formatted(.iso8601))]
+    private func describe(_ error: SiteStore.LastError) -> JSONValue {
+        ["message": .string(redact(error.message)), "at": .string(error.at.formatted(.iso8601))]
     }
 }

@@ -17,6 +17,9 @@ public struct ServerConfiguration: Sendable {
     /// The admin listener (`admin.*`): `/healthz`, `/readyz`, `/metrics`, `/status`.
     /// A port of 0 in the configuration disables it (`nil`).
     public var admin: Listener?
+    /// `admin.maxConnections` (int, 64): admin connections past this are
+    /// answered 503 and closed, like the serving port's `limits.maxConnections`.
+    public var adminMaxConnections: Int = 64
     public var files: Files
     public var response: Response
     public var hosts: Hosts
@@ -102,6 +105,10 @@ public struct ServerConfiguration: Sendable {
         /// `limits.maxConnections` (int, 10000): connections past this are
         /// closed as soon as they are accepted.
         public var maxConnections: Int
+        /// `limits.sendTimeout` (double seconds, 10): a connection whose queued
+        /// responses make no progress for this long (a client that stopped
+        /// reading) is closed.
+        public var sendTimeout: Duration
         /// `limits.idleShutdownGrace` (double seconds, 0.5): once shutdown begins,
         /// how long an idle keep-alive connection may still send a request
         /// (one already on the wire is answered rather than reset).
@@ -112,8 +119,10 @@ public struct ServerConfiguration: Sendable {
             headerTimeout: Duration = .seconds(10),
             idleTimeout: Duration = .seconds(60),
             maxConnections: Int = 10_000,
-            idleShutdownGrace: Duration = .milliseconds(500)
+            idleShutdownGrace: Duration = .milliseconds(500),
+            sendTimeout: Duration = .seconds(10)
         ) {
+            self.sendTimeout = sendTimeout
             self.maxHeaderBytes = maxHeaderBytes
             self.headerTimeout = headerTimeout
             self.idleTimeout = idleTimeout
@@ -213,7 +222,8 @@ extension ServerConfiguration {
                 headerTimeout: .seconds(reader.double(forKey: "limits.headerTimeout", default: 10)),
                 idleTimeout: .seconds(reader.double(forKey: "limits.idleTimeout", default: 60)),
                 maxConnections: reader.int(forKey: "limits.maxConnections", default: defaults.limits.maxConnections),
-                idleShutdownGrace: .seconds(reader.double(forKey: "limits.idleShutdownGrace", default: 0.5))
+                idleShutdownGrace: .seconds(reader.double(forKey: "limits.idleShutdownGrace", default: 0.5)),
+                sendTimeout: .seconds(reader.double(forKey: "limits.sendTimeout", default: 10))
             ),
             log: Log(
                 level: reader.string(forKey: "log.level", default: defaults.log.level),
@@ -226,5 +236,6 @@ extension ServerConfiguration {
             ),
             shutdownGracePeriod: .seconds(reader.double(forKey: "shutdown.gracePeriod", default: 8))
         )
+        adminMaxConnections = reader.int(forKey: "admin.maxConnections", default: defaults.adminMaxConnections)
     }
 }

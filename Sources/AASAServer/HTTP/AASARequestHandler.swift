@@ -1,6 +1,5 @@
 import Logging
 import NIOCore
-import NIOExtras
 import NIOHTTP1
 
 #if canImport(Glibc)
@@ -14,70 +13,38 @@ import Darwin
 ///
 /// It sits directly after `HTTPRequestDecoder` (no `HTTPResponseEncoder`):
 /// every response is already bytes, so encoding a head per request would be
-/// pure overhead. Requests are answered in order as they complete, which is
-/// all HTTP/1.1 pipelining needs; reading pauses while the socket is not
-/// writable, so a client that pipelines without reading cannot grow memory.
-///
-/// It is inbound-only on purpose: an outbound handler sits on every `read`,
-/// `write` and `flush` of the connection, so backpressure toggles the
-/// channel's `autoRead` instead of intercepting `read`.
+/// pure overhead. ``ConnectionGuard`` in front hands the decoder one request
+/// at a time and owns timeouts, backpressure and closing; this handler only
+/// answers, in order, and says when an answer ends the connection.
 final class AASARequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = ByteBuffer
 
     private let store: SiteStore
     private let responder: Responder
-    private let timeouts: ConnectionTimeouts
-    /// How long an idle connection may still send a request after shutdown begins.
-    private let idleShutdownGrace: TimeAmount
-    private let shutdown: ShutdownSignal
-    private let accessLog: Logger?
+    private let connection: ConnectionGuard
+    private let log: ConnectionLog
     private let unknownHostCounts: RequestCounts
     private var dateLine = DateLine()
     private let allocator = ByteBufferAllocator()
 
     private var pending: Responder.Reply?
-    private var requestStart: NIODeadline?
-    private var requestTarget = ""
-    private var requestHost: String?
-    private var quiescing = false
+    /// The request being answered, for the access log (only kept when logging).
+    private var request: AccessLogRequest?
     private var closing = false
 
     init(
         store: SiteStore,
         responder: Responder,
-        timeouts: ConnectionTimeouts,
-        idleShutdownGrace: TimeAmount,
-        shutdown: ShutdownSignal,
-        accessLog: Logger?,
+        connection: ConnectionGuard,
+        log: ConnectionLog,
         unknownHostCounts: RequestCounts
     ) {
         self.store = store
         self.responder = responder
-        self.timeouts = timeouts
-        self.idleShutdownGrace = idleShutdownGrace
-        self.shutdown = shutdown
-        self.accessLog = accessLog
+        self.connection = connection
+        self.log = log
         self.unknownHostCounts = unknownHostCounts
-    }
-
-    func handlerAdded(context: ChannelHandlerContext) {
-        if context.channel.isActive { connectionStarted(context: context) }
-    }
-
-    func channelActive(context: ChannelHandlerContext) {
-        connectionStarted(context: context)
-        context.fireChannelActive()
-    }
-
-    private func connectionStarted(context: ChannelHandlerContext) {
-        timeouts.start(context: context)
-        if shutdown.hasBegun { beginQuiescing(context: context) }
-    }
-
-    func channelInactive(context: ChannelHandlerContext) {
-        timeouts.stop()
-        context.fireChannelInactive()
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -85,11 +52,7 @@ final class AASARequestHandler: ChannelInboundHandler, RemovableChannelHandler {
         switch unwrapInboundIn(data) {
         case .head(let head):
             let reply = responder.respond(to: head, snapshot: store.snapshot)
-            if accessLog != nil {
-                requestStart = .now()
-                requestTarget = head.uri
-                requestHost = head.headers.first(name: "host")
-            }
+            if log.logger != nil { request = AccessLogRequest(head) }
             if reply.response.closesConnection, reply.response.status == .badRequest {
                 // A body we will not read: answer now and stop reading.
                 write(reply, context: context)
@@ -111,46 +74,25 @@ final class AASARequestHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     func errorCaught(context: ChannelHandlerContext, error: Error) {
         guard !closing else { return }
-        if let parserError = error as? HTTPParserError {
-            let response = responder.parserFailure(parserError)
-            write(Responder.Reply(response: response, counts: nil, isHead: false), context: context)
-        } else {
-            context.close(promise: nil)
-        }
-    }
-
-    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-        if event is ChannelShouldQuiesceEvent {
-            beginQuiescing(context: context)
+        let response: EncodedResponse
+        switch error {
+        case let parserError as HTTPParserError:
+            response = responder.parserFailure(parserError)
+        case RequestHeadError.requestLineTooLong:
+            response = responder.statics.uriTooLong[.close]
+        case RequestHeadError.malformedRequestLine:
+            response = responder.statics.badRequest[.close]
+        default:
+            // Not a request problem (a decoder buffer overflow, a socket
+            // error): nothing useful can be said to the client.
+            closing = true
+            connection.abort()
             return
         }
-        context.fireUserInboundEventTriggered(event)
-    }
-
-    /// Graceful shutdown: a busy connection closes after its response; an
-    /// idle one after a short grace, so a request already on the wire but not
-    /// yet read is still answered rather than reset.
-    private func beginQuiescing(context: ChannelHandlerContext) {
-        guard !quiescing else { return }
-        quiescing = true
-        guard !timeouts.requestInProgress && pending == nil else { return }
-        let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
-        context.eventLoop.scheduleTask(in: idleShutdownGrace) {
-            let (handler, context) = loopBound.value
-            if !handler.timeouts.requestInProgress && handler.pending == nil && !handler.closing {
-                handler.closing = true
-                context.close(promise: nil)
-            }
-        }
-    }
-
-    // MARK: Backpressure
-
-    func channelWritabilityChanged(context: ChannelHandlerContext) {
-        // Rare (a client not reading its responses): the channel stops and
-        // resumes reading itself.
-        try? context.channel.syncOptions?.setOption(.autoRead, value: context.channel.isWritable)
-        context.fireChannelWritabilityChanged()
+        // Whatever head was being read is not the one that failed.
+        pending = nil
+        request = nil
+        write(Responder.Reply(response: response, counts: nil, isHead: false), context: context, error: error)
     }
 
     // MARK: Writing
@@ -160,12 +102,19 @@ final class AASARequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     /// write through the pipeline. Larger ones go out as two writes.
     static let coalescingLimit = 16 * 1024
 
-    private func write(_ reply: Responder.Reply, context: ChannelHandlerContext) {
+    private func write(_ reply: Responder.Reply, context: ChannelHandlerContext, error: Error? = nil) {
         let response = reply.response
         (reply.counts ?? unknownHostCounts).increment(response.status)
         let payload = response.payload(isHead: reply.isHead)
-        logAccess(response: response, bytes: payload.readableBytes)
-        timeouts.requestCompleted()
+        if let logger = log.logger {
+            AccessLogLine(
+                client: log.client,
+                request: request.take(),
+                status: response.status,
+                bytes: payload.readableBytes,
+                error: error
+            ).emit(to: logger)
+        }
         dateLine.refresh()
         let prefixLength =
             response.status.statusLine.utf8CodeUnitCount + dateLine.bytes.readableBytes
@@ -181,29 +130,11 @@ final class AASARequestHandler: ChannelInboundHandler, RemovableChannelHandler {
             context.write(wrapOutboundOut(prefix), promise: nil)
             bytes = payload
         }
-        if response.closesConnection || quiescing {
+        context.write(wrapOutboundOut(bytes), promise: nil)
+        if response.closesConnection {
             closing = true
-            context.writeAndFlush(wrapOutboundOut(bytes)).whenComplete { _ in
-                context.close(promise: nil)
-            }
-        } else {
-            context.write(wrapOutboundOut(bytes), promise: nil)
+            connection.finish()
         }
-    }
-
-    private func logAccess(response: EncodedResponse, bytes: Int) {
-        guard let accessLog else { return }
-        let duration = requestStart.map { NIODeadline.now() - $0 } ?? .zero
-        accessLog.info(
-            "request",
-            metadata: [
-                "http.host": "\(requestHost ?? "-")",
-                "http.target": "\(requestTarget)",
-                "http.status": "\(response.status.rawValue)",
-                "http.bytes": "\(bytes)",
-                "http.duration_us": "\(duration.nanoseconds / 1000)",
-            ]
-        )
     }
 }
 

@@ -26,6 +26,7 @@ public struct EncodedResponse: Sendable {
         case badRequest = 400
         case notFound = 404
         case methodNotAllowed = 405
+        case uriTooLong = 414
         case requestHeaderFieldsTooLarge = 431
         case serviceUnavailable = 503
 
@@ -39,6 +40,7 @@ public struct EncodedResponse: Sendable {
             case .badRequest: "HTTP/1.1 400 Bad Request\r\n"
             case .notFound: "HTTP/1.1 404 Not Found\r\n"
             case .methodNotAllowed: "HTTP/1.1 405 Method Not Allowed\r\n"
+            case .uriTooLong: "HTTP/1.1 414 URI Too Long\r\n"
             case .requestHeaderFieldsTooLarge: "HTTP/1.1 431 Request Header Fields Too Large\r\n"
             case .serviceUnavailable: "HTTP/1.1 503 Service Unavailable\r\n"
             }

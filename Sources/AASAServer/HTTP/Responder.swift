@@ -49,25 +49,29 @@ public struct Responder: Sendable {
         // a request is answered and the connection closed.
         let connection =
             request.upgrade || method == .connect ? .close : request.connection(version: version)
+        // RFC 9112 §3.2: an HTTP/1.1 request without Host, or any request
+        // with an invalid Host, is a 400 — also when an absolute-form target
+        // names the host, whose authority then wins (§3.2.2).
+        var headerHost: HostName?
+        if let header = request.host {
+            // The String overload keeps the header's own string as the key
+            // when it is already normalised (the usual `Host: example.com`).
+            guard let parsed = HostName(authority: header) else {
+                return Reply(response: statics.badRequest[.close], counts: nil, isHead: isHead)
+            }
+            headerHost = parsed
+        } else if version.major == 1, version.minor >= 1 {
+            return Reply(response: statics.badRequest[.close], counts: nil, isHead: isHead)
+        }
+        // HTTP/1.0 may omit Host: then it is an unknown host.
         let hostName: HostName?
         if let targetAuthority {
             guard let parsed = HostName(authority: targetAuthority) else {
                 return Reply(response: statics.badRequest[.close], counts: nil, isHead: isHead)
             }
             hostName = parsed
-        } else if let header = request.host {
-            // The String overload keeps the header's own string as the key
-            // when it is already normalised (the usual `Host: example.com`).
-            guard let parsed = HostName(authority: header) else {
-                return Reply(response: statics.badRequest[.close], counts: nil, isHead: isHead)
-            }
-            hostName = parsed
-        } else if version.major == 1, version.minor >= 1 {
-            // HTTP/1.1 requires Host (RFC 9112 §3.2); HTTP/1.0 may omit it and
-            // is then an unknown host.
-            return Reply(response: statics.badRequest[.close], counts: nil, isHead: isHead)
         } else {
-            hostName = nil
+            hostName = headerHost
         }
 
         guard let route = Route(target: target) else {

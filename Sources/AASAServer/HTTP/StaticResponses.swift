@@ -3,6 +3,7 @@ struct StaticResponses: Sendable {
     let badRequest: EncodedResponseSet
     let notFound: EncodedResponseSet
     let methodNotAllowed: EncodedResponseSet
+    let uriTooLong: EncodedResponseSet
     /// `If-Match` or `If-Unmodified-Since` found the file changed.
     let preconditionFailed: EncodedResponseSet
     let requestHeaderFieldsTooLarge: EncodedResponseSet
@@ -30,6 +31,7 @@ struct StaticResponses: Sendable {
         badRequest = make(.badRequest, "bad request")
         notFound = make(.notFound, "not found")
         methodNotAllowed = make(.methodNotAllowed, "method not allowed", extra: [("Allow", "GET, HEAD")])
+        uriTooLong = make(.uriTooLong, "request target too long")
         preconditionFailed = make(.preconditionFailed, "precondition failed")
         requestHeaderFieldsTooLarge = make(.requestHeaderFieldsTooLarge, "request header fields too large")
         serviceUnavailable = make(.serviceUnavailable, "too many connections", extra: [("Retry-After", "1")])

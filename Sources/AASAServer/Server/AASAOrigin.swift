@@ -31,9 +31,9 @@ public struct AASAOrigin: Sendable {
     private let logger: Logger
     private let registry: PrometheusCollectorRegistry?
     private let requestCounts = RequestCountTable()
-    /// Set when the serving listener begins graceful shutdown.
-    private let shutdown = ShutdownSignal()
     private let group: any EventLoopGroup
+    /// The most bytes any serving connection held queued (the abuse tests read it).
+    let queuedBytes = QueuedBytesProbe()
 
     public init(
         configuration: ServerConfiguration,
@@ -71,28 +71,48 @@ public struct AASAOrigin: Sendable {
     /// with HTTPS on, a configured default certificate must have loaded.
     public func makeServices() throws(StartupError) -> [any Service] {
         let tlsContext = try makeTLSContext()
-        // One connection cap for both serving ports: it bounds descriptors.
-        let connections = ConnectionCounter(limit: configuration.limits.maxConnections)
         var services: [any Service] = [reloader]
         if let admin = configuration.admin {
+            if !admin.isLoopback {
+                logger.warning(
+                    "the admin listener is reachable beyond this host; it serves /healthz, /readyz and /metrics there, not /status",
+                    metadata: ["server": "admin", "bind": "\(admin.bind)"]
+                )
+            }
+            let shutdown = ShutdownSignal()
+            let pipeline = AdminPipeline(
+                store: store,
+                registry: registry,
+                requestCounts: requestCounts,
+                configuration: configuration,
+                listener: admin,
+                shutdown: shutdown
+            )
             services.append(
                 ListeningServer(
                     name: "admin",
                     listener: admin,
                     group: group,
                     logger: logger,
-                    childInitializer: adminPipeline,
-                    bound: adminAddress
+                    admission: admission(listener: "admin", limit: configuration.adminMaxConnections),
+                    childInitializer: pipeline.configure,
+                    bound: adminAddress,
+                    shutdown: shutdown
                 )
             )
         }
+        let shutdown = ShutdownSignal()
+        // One connection cap for both serving ports (it bounds descriptors),
+        // counted under listener="http".
+        let admission = admission(listener: "http", limit: configuration.limits.maxConnections)
         services.append(
             ListeningServer(
                 name: "http",
                 listener: configuration.http,
                 group: group,
                 logger: logger,
-                childInitializer: servingPipeline(tlsContext: nil, connections: connections),
+                admission: admission,
+                childInitializer: servingPipeline(tlsContext: nil, shutdown: shutdown).configure,
                 bound: httpAddress,
                 shutdown: shutdown
             )
@@ -104,7 +124,8 @@ public struct AASAOrigin: Sendable {
                     listener: https,
                     group: group,
                     logger: logger,
-                    childInitializer: servingPipeline(tlsContext: tlsContext, connections: connections),
+                    admission: admission,
+                    childInitializer: servingPipeline(tlsContext: tlsContext, shutdown: shutdown).configure,
                     bound: httpsAddress,
                     shutdown: shutdown
                 )
@@ -113,28 +134,21 @@ public struct AASAOrigin: Sendable {
         return services
     }
 
-    private func servingPipeline(
-        tlsContext: NIOSSLContext?,
-        connections: ConnectionCounter
-    ) -> ListeningServer.ChildInitializer {
-        let pipeline = ServingPipeline(
+    private func servingPipeline(tlsContext: NIOSSLContext?, shutdown: ShutdownSignal) -> ServingPipeline {
+        ServingPipeline(
             store: store,
             limits: configuration.limits,
+            shutdownGrace: configuration.shutdownGracePeriod,
             accessLog: configuration.log.access ? logger : nil,
             requestCounts: requestCounts,
             tlsContext: tlsContext,
-            shutdown: shutdown
+            shutdown: shutdown,
+            probe: queuedBytes
         )
-        return { channel in
-            channel.eventLoop.makeCompletedFuture {
-                guard connections.acquire() else {
-                    pipeline.refuse(channel)
-                    return
-                }
-                channel.closeFuture.whenComplete { _ in connections.release() }
-                try pipeline.configure(channel)
-            }
-        }
+    }
+
+    private func admission(listener: String, limit: Int) -> ConnectionAdmission {
+        ConnectionAdmission(listener: listener, limit: limit, logger: logger, registry: registry)
     }
 
     /// The HTTPS listener's context (TLS 1.2+, a certificate per SNI name;
@@ -168,19 +182,5 @@ public struct AASAOrigin: Sendable {
             }
         }
         return try SNICertificates(store: store, logger: logger).makeContext()
-    }
-
-    private var adminPipeline: ListeningServer.ChildInitializer {
-        let store = self.store
-        let registry = self.registry
-        let requestCounts = self.requestCounts
-        return { channel in
-            channel.eventLoop.makeCompletedFuture {
-                try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
-                try channel.pipeline.syncOperations.addHandler(
-                    AdminHandler(store: store, registry: registry, requestCounts: requestCounts)
-                )
-            }
-        }
     }
 }

@@ -52,6 +52,7 @@ final class RequestCounts: Sendable {
     private let badRequest = Atomic<Int>(0)
     private let notFound = Atomic<Int>(0)
     private let methodNotAllowed = Atomic<Int>(0)
+    private let uriTooLong = Atomic<Int>(0)
     private let requestHeaderFieldsTooLarge = Atomic<Int>(0)
     private let serviceUnavailable = Atomic<Int>(0)
 
@@ -64,6 +65,7 @@ final class RequestCounts: Sendable {
         case .badRequest: badRequest.wrappingAdd(1, ordering: .relaxed)
         case .notFound: notFound.wrappingAdd(1, ordering: .relaxed)
         case .methodNotAllowed: methodNotAllowed.wrappingAdd(1, ordering: .relaxed)
+        case .uriTooLong: uriTooLong.wrappingAdd(1, ordering: .relaxed)
         case .requestHeaderFieldsTooLarge: requestHeaderFieldsTooLarge.wrappingAdd(1, ordering: .relaxed)
         case .serviceUnavailable: serviceUnavailable.wrappingAdd(1, ordering: .relaxed)
         }
@@ -77,6 +79,7 @@ final class RequestCounts: Sendable {
         case .badRequest: badRequest.load(ordering: .relaxed)
         case .notFound: notFound.load(ordering: .relaxed)
         case .methodNotAllowed: methodNotAllowed.load(ordering: .relaxed)
+        case .uriTooLong: uriTooLong.load(ordering: .relaxed)
         case .requestHeaderFieldsTooLarge: requestHeaderFieldsTooLarge.load(ordering: .relaxed)
         case .serviceUnavailable: serviceUnavailable.load(ordering: .relaxed)
         }

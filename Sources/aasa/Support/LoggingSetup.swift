@@ -2,14 +2,17 @@ import AASAKit
 import Foundation
 import Logging
 
-/// Bootstraps swift-log for `aasa serve`: text lines (swift-log's stream
-/// handler) or one JSON object per line for log collectors.
+/// Bootstraps swift-log for `aasa serve`: text lines for people, or one JSON
+/// object per line for log collectors. Both escape every value, so a value
+/// taken from a request (a `Host` header, a target, a `User-Agent`) or from
+/// the disk (a directory name) cannot forge a field, split a line or send
+/// a terminal escape sequence.
 enum LoggingSetup {
     static func bootstrap(level: String, format: String) -> Logger {
         let logLevel = Logger.Level(rawValue: level.lowercased()) ?? .info
         LoggingSystem.bootstrap { label in
             var handler: any LogHandler =
-                format == "json" ? JSONLogHandler(label: label) : StreamLogHandler.standardError(label: label)
+                format == "json" ? JSONLogHandler(label: label) : TextLogHandler(label: label)
             handler.logLevel = logLevel
             return handler
         }
@@ -17,11 +20,16 @@ enum LoggingSetup {
     }
 }
 
-/// `{"ts":…,"level":…,"label":…,"message":…,<metadata>}` per line on stderr.
-struct JSONLogHandler: LogHandler {
+/// `<time> <level> <label>: <message> key=value key="value with spaces"` per
+/// line on stderr, logfmt-style: a value is quoted when it is empty or holds
+/// a space, `=` or `"`, and inside it `"` and `\` are escaped; control
+/// characters and everything outside printable ASCII are written as
+/// `\n`, `\r`, `\t` or `\u{…}` wherever they appear.
+struct TextLogHandler: LogHandler {
     let label: String
     var logLevel: Logger.Level = .info
     var metadata: Logger.Metadata = [:]
+    var write: @Sendable (String) -> Void = { line in FileHandle.standardError.write(Data(line.utf8)) }
 
     subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { metadata[key] }
@@ -29,8 +37,65 @@ struct JSONLogHandler: LogHandler {
     }
 
     func log(event: LogEvent) {
+        write(Self.format(event: event, label: label, metadata: metadata, time: Date()))
+    }
+
+    static func format(event: LogEvent, label: String, metadata: Logger.Metadata, time: Date) -> String {
+        var line = "\(time.formatted(.iso8601)) \(event.level) \(escape(label)): \(escape(event.message.description))"
+        let merged = metadata.merging(event.metadata ?? [:]) { $1 }
+        for key in merged.keys.sorted() {
+            guard let value = merged[key] else { continue }
+            line += " \(escape(key))=\(quote(value.description))"
+        }
+        return line + "\n"
+    }
+
+    /// A metadata value: escaped, and quoted when it could be read as more
+    /// than one field.
+    static func quote(_ value: String) -> String {
+        let escaped = escape(value, quoteEscapes: true)
+        let needsQuotes = value.isEmpty || value.contains { $0 == " " || $0 == "=" || $0 == "\"" }
+        return needsQuotes ? "\"\(escaped)\"" : escaped
+    }
+
+    static func escape(_ text: String, quoteEscapes: Bool = false) -> String {
+        var output = ""
+        output.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case "\"" where quoteEscapes: output += "\\\""
+            case "\\" where quoteEscapes: output += "\\\\"
+            case " "..."~": output.unicodeScalars.append(scalar)
+            default: output += "\\u{\(String(scalar.value, radix: 16))}"
+            }
+        }
+        return output
+    }
+}
+
+/// `{"ts":…,"level":…,"label":…,"message":…,<metadata>}` per line on stderr.
+/// JSON escapes quotes, backslashes and control characters itself.
+struct JSONLogHandler: LogHandler {
+    let label: String
+    var logLevel: Logger.Level = .info
+    var metadata: Logger.Metadata = [:]
+    var write: @Sendable (String) -> Void = { line in FileHandle.standardError.write(Data(line.utf8)) }
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        write(Self.format(event: event, label: label, metadata: metadata, time: Date()))
+    }
+
+    static func format(event: LogEvent, label: String, metadata: Logger.Metadata, time: Date) -> String {
         var object = JSONObject()
-        object["ts"] = .string(Date().formatted(.iso8601))
+        object["ts"] = .string(time.formatted(.iso8601))
         object["level"] = .string(event.level.rawValue)
         object["label"] = .string(label)
         object["message"] = .string(event.message.description)
@@ -38,6 +103,6 @@ struct JSONLogHandler: LogHandler {
         for key in merged.keys.sorted() {
             if let value = merged[key] { object[key] = .string(value.description) }
         }
-        FileHandle.standardError.write(Data((JSONValue.object(object).serialized() + "\n").utf8))
+        return JSONValue.object(object).serialized() + "\n"
     }
 }
