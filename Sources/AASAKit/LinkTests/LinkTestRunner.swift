@@ -103,6 +103,9 @@ public struct LinkTestRunner: Sendable {
         switch site.content {
         case .unusable(let reason):
             return [LinkTestResult(entry: entry, url: url, site: key, failure: .fileUnusable, message: reason)]
+        case .absent(let host):
+            let message = "no apple-app-site-association for \(host) (it serves only assetlinks.json)"
+            return [LinkTestResult(entry: entry, url: url, site: key, failure: .noFile, message: message)]
         case .file(let usable):
             file = usable
         }

@@ -20,6 +20,9 @@ public struct LinkTestSites: Sendable {
             /// The system ignores the whole file (too large, not JSON): no
             /// URL served by it opens an app.
             case unusable(String)
+            /// The host (or `*.` wildcard) serves no association file, only
+            /// `assetlinks.json`: no URL of it opens an iOS app.
+            case absent(host: String)
         }
 
         /// The host's `assetlinks.json`, which judges Android entries;

@@ -123,6 +123,8 @@ struct MatchCommand: AsyncParsableCommand {
         let file: AASAFile
         switch site.content {
         case .unusable(let reason): throw InputError(reason)
+        case .absent(let host):
+            throw InputError("\(site.name): no apple-app-site-association for \(host) (it serves only assetlinks.json)")
         case .file(let usable): file = usable
         }
         guard file.json.objectValue != nil else {
