@@ -8,6 +8,8 @@ import re
 import statistics
 import sys
 
+from report_rows import where_users_wait
+
 SERVERS = ["nginx-files", "nginx-map", "nio-floor", "aasa"]
 # What aasa is compared with: nginx as users run it and at its fastest, and
 # NIOFloor, the least a server on NIO's HTTP/1 decoder does per request.
@@ -205,22 +207,24 @@ def main():
     machine = next((r for r in rows if r.get("kind") == "machine"), {})
     summary = summarize_loads(rows)
 
-    lines = []
-    lines.append("## Origin vs nginx\n")
-    lines.append(
-        "Server pinned to CPU {server_cpu}, wrk (`-t1`) to CPU {client_cpu}; {duration} s per run after a warm-up; "
-        "each run starts the server afresh; servers take turns (files, map, floor, aasa, files, …). "
-        "nio-floor is `Benchmarks/Sources/NIOFloor`: NIO's HTTP/1 decoder, aasa's socket options and one "
-        "handler writing one constant response (d0001's file with aasa's headers) for every request — no "
-        "routing, clock, counters or timeouts; the least any server on NIO's decoder does per request. "
-        "CPU µs/req = the server's utime+stime over the run (nginx: master + worker) ÷ requests. "
-        "RSS = VmRSS at the end of the run. Ratios are aasa ÷ the other: below 1 is better for "
-        "latency, CPU and RSS, above 1 is better for req/s.\n".format(
-            server_cpu=machine.get("server_cpu", 0),
-            client_cpu=machine.get("client_cpu", 1),
-            duration=machine.get("duration", "?"),
+    lines, rows_compact = where_users_wait(rows)
+    served = any(servers for servers in summary.values())
+    if served:
+        lines.append("## Origin vs nginx\n")
+        lines.append(
+            "Server pinned to CPU {server_cpu}, wrk (`-t1`) to CPU {client_cpu}; {duration} s per run after a warm-up; "
+            "each run starts the server afresh; servers take turns (files, map, floor, aasa, files, …). "
+            "nio-floor is `Benchmarks/Sources/NIOFloor`: NIO's HTTP/1 decoder, aasa's socket options and one "
+            "handler writing one constant response (d0001's file with aasa's headers) for every request — no "
+            "routing, clock, counters or timeouts; the least any server on NIO's decoder does per request. "
+            "CPU µs/req = the server's utime+stime over the run (nginx: master + worker) ÷ requests. "
+            "RSS = VmRSS at the end of the run. Ratios are aasa ÷ the other: below 1 is better for "
+            "latency, CPU and RSS, above 1 is better for req/s.\n".format(
+                server_cpu=machine.get("server_cpu", 0),
+                client_cpu=machine.get("client_cpu", 1),
+                duration=machine.get("duration", "?"),
+            )
         )
-    )
     lines += throughput_tables(summary)
 
     # Instructions per request
@@ -275,9 +279,10 @@ def main():
     # Scale
     startups = [r for r in rows if r.get("kind") == "startup"]
     reloads = [r for r in rows if r.get("kind") == "reload"]
-    lines.append("## Scale\n")
-    lines.append("| measure | aasa | nginx-map | nginx-files |")
-    lines.append("|---|---|---|---|")
+    scale_out = []
+    scale_out.append("## Scale\n")
+    scale_out.append("| measure | aasa | nginx-map | nginx-files |")
+    scale_out.append("|---|---|---|---|")
     scale = {}
     for hosts in sorted({r["hosts"] for r in startups}):
         start = {r["server"]: r for r in startups if r["hosts"] == hosts}
@@ -290,9 +295,9 @@ def main():
             return f"{row['seconds']:.3f} s"
 
         cells = [startup_cell(s) for s in ["aasa", "nginx-map", "nginx-files"]]
-        lines.append(f"| start → serving the last of {hosts:,} hosts | " + " | ".join(cells) + " |")
+        scale_out.append(f"| start → serving the last of {hosts:,} hosts | " + " | ".join(cells) + " |")
         cells = [fmt(start[s]["rss_kb"] / 1024 if s in start else None, "{:.1f} MB") for s in ["aasa", "nginx-map", "nginx-files"]]
-        lines.append(f"| RSS, {hosts:,} hosts, idle | " + " | ".join(cells) + " |")
+        scale_out.append(f"| RSS, {hosts:,} hosts, idle | " + " | ".join(cells) + " |")
         scale[str(hosts)] = {
             s: {"startup_s": start[s]["seconds"], "rss_mb": round(start[s]["rss_kb"] / 1024, 1)} for s in start
         }
@@ -300,15 +305,17 @@ def main():
     reload_internal = med([parse_duration(r.get("internal")) for r in reloads])
     if reloads:
         files = reloads[0]["files"]
-        lines.append(
+        scale_out.append(
             f"| reload of {files:,} files (SIGHUP → swapped; median of {len(reloads)}) | "
             f"{fmt(reload_wall, '{:.3f} s')} wall, {fmt(reload_internal, '{:.3f} s')} in the loader | — | — |"
         )
-    lines.append("")
-    lines.append(
+    scale_out.append("")
+    scale_out.append(
         "nginx does not read the files at start (\"files\") or holds them in its configuration (\"map\"); "
         "its reload is a new worker generation, not comparable and not measured.\n"
     )
+    if startups or reloads:
+        lines += scale_out
 
     # Reload under load
     base = next((r for r in rows if r.get("kind") == "reload_load" and r["phase"] == "baseline"), None)
@@ -441,8 +448,9 @@ def main():
         "(`reload.duration` is the loader's own figure)."
     )
     lines.append(
-        "- A full run takes about 13 minutes on this machine after the builds (the first release builds of "
-        "`aasa` and of `Benchmarks/` take several minutes more); `--quick` about 2."
+        f"- This run ({machine.get('parts', 'all parts')}) took {fmt(machine.get('run_seconds'), '{:.0f}')} s after "
+        "the builds (the first release builds of `aasa` and of `Benchmarks/` take about ten minutes each on "
+        "2 cores). `run.sh links` (or `startup`, `serve`, `matcher`) reruns one part and prints its tables only."
     )
     lines.append("")
 
@@ -492,6 +500,7 @@ def main():
             }
             for load, servers in summary.items()
         },
+        "where_users_wait": rows_compact,
         "instructions_per_request": perf or None,
         "scale": scale,
         "reload_1000_files_s": {"wall": reload_wall, "internal": reload_internal},

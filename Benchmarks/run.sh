@@ -1,46 +1,62 @@
 #!/usr/bin/env bash
-# Benchmarks/run.sh — `aasa serve` vs nginx ("files" and "map") and vs
-# NIOFloor (the least a server on NIO's HTTP/1 decoder does per request),
-# scale, reload under load, and the matcher vs a naive regex translation.
+# Benchmarks/run.sh — where users wait, against what they would otherwise use,
+# measured in the same run. Parts (all of them when none is named):
 #
-#   Benchmarks/run.sh            full run (3 runs per server and load, 10 s each)
-#   Benchmarks/run.sh --quick    smoke test (1 run, 3 s each, fewer reloads)
+#   links    `aasa test-links` and `aasa match -` over 100,000 URLs (400 rules)
+#            vs the naive Python loop (naive_links.py), decisions checked identical
+#   startup  Benchmarks/startup.sh: `aasa serve` start → the last of 10,000 hosts
+#            answers, vs Python's read-and-parse; RSS growth per host vs the file size
+#   serve    `aasa serve` vs nginx ("files" and "map") and NIOFloor (the least a server
+#            on NIO's HTTP/1 decoder does per request), scale, reload under load
+#   matcher  AASAMatcher vs a naive NSRegularExpression translation
+#
+#   Benchmarks/run.sh                 full run, rewrites BENCHMARKS.md (~20 minutes after the builds)
+#   Benchmarks/run.sh links startup   only these parts (tables printed, BENCHMARKS.md left alone)
+#   Benchmarks/run.sh --quick         smoke test (1 run, 3 s each, fewer reloads)
 #
 # Options: --runs N, --duration SECONDS, --no-write (do not rewrite BENCHMARKS.md),
-#          --skip-matcher, --keep (keep the temp dir), --note TEXT (written into BENCHMARKS.md),
-#          --aasa PATH / --bench PATH (use these binaries instead of building them).
+#          --keep (keep the temp dir), --note TEXT (written into BENCHMARKS.md),
+#          --aasa PATH / --bench PATH (use these release binaries instead of building them).
 # Needs: Debian with the Swift toolchain; installs wrk, nginx, curl, python3 with
-# apt-get when missing. Prints a table and one `BENCHMARK_JSON {...}` line.
+# apt-get when missing. Prints tables and one `BENCHMARK_JSON {...}` line.
 set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(dirname "$HERE")
 
+ALL_PARTS=(links startup serve matcher)
+PARTS=()
 QUICK=0
 RUNS=3
 DURATION=10
 WRITE_MD=1
-SKIP_MATCHER=0
 KEEP=0
 NOTE=""
 AASA=""
 BENCH=""
 while [ $# -gt 0 ]; do
     case "$1" in
+        links|startup|serve|matcher) PARTS+=("$1") ;;
         --quick) QUICK=1 ;;
         --runs) RUNS=$2; shift ;;
         --duration) DURATION=$2; shift ;;
         --no-write) WRITE_MD=0 ;;
-        --skip-matcher) SKIP_MATCHER=1 ;;
         --keep) KEEP=1 ;;
         --note) NOTE=$2; shift ;;
         --aasa) AASA=$2; shift ;;
         --bench) BENCH=$2; shift ;;
-        -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
-        *) echo "unknown option: $1" >&2; exit 2 ;;
+        -h|--help) sed -n '2,23p' "$0"; exit 0 ;;
+        *) echo "unknown option or part: $1" >&2; exit 2 ;;
     esac
     shift
 done
+# BENCHMARKS.md holds one whole run: a run of some parts only prints its tables.
+if [ "${#PARTS[@]}" -eq 0 ]; then
+    PARTS=("${ALL_PARTS[@]}")
+else
+    WRITE_MD=0
+fi
+part() { [[ " ${PARTS[*]} " == *" $1 "* ]]; }
 if [ "$QUICK" = 1 ]; then
     RUNS=1
     DURATION=3
@@ -64,11 +80,13 @@ die() { log "error: $*"; exit 1; }
 # ---------------------------------------------------------------- tools
 
 need_apt=()
-command -v wrk >/dev/null 2>&1 || need_apt+=(wrk)
-command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || need_apt+=(nginx)
-command -v curl >/dev/null 2>&1 || need_apt+=(curl)
 command -v python3 >/dev/null 2>&1 || need_apt+=(python3)
 command -v taskset >/dev/null 2>&1 || need_apt+=(util-linux)
+if part serve; then
+    command -v wrk >/dev/null 2>&1 || need_apt+=(wrk)
+    command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || need_apt+=(nginx)
+    command -v curl >/dev/null 2>&1 || need_apt+=(curl)
+fi
 if [ "${#need_apt[@]}" -gt 0 ]; then
     log "installing ${need_apt[*]}"
     SUDO=""
@@ -112,12 +130,16 @@ if [ -z "$BENCH" ]; then
 fi
 # NIOFloor is built with aasa-bench (same package, same build).
 FLOOR="$(dirname "$BENCH")/NIOFloor"
-[ -x "$FLOOR" ] || swift build -c release --package-path "$HERE" --product NIOFloor >&2
-[ -x "$FLOOR" ] || die "no NIOFloor binary at $FLOOR"
+if part serve; then
+    [ -x "$FLOOR" ] || swift build -c release --package-path "$HERE" --product NIOFloor >&2
+    [ -x "$FLOOR" ] || die "no NIOFloor binary at $FLOOR"
+fi
 [ -x "$AASA" ] || die "no aasa binary at $AASA"
 [ -x "$BENCH" ] || die "no aasa-bench binary at $BENCH"
 
 # ---------------------------------------------------------------- work dir, cleanup
+
+RUN_START=$(date +%s)
 
 WORK=$(mktemp -d /tmp/aasa-bench.XXXXXX)
 chmod 755 "$WORK"
@@ -141,365 +163,44 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-# ---------------------------------------------------------------- sites
+# ---------------------------------------------------------------- links (row 1)
 
-log "generating $HOSTS and $SCALE_HOSTS domains in $WORK"
-"$BENCH" sites "$WORK/sites1k" "$HOSTS"
-"$BENCH" sites "$WORK/sites10k" "$SCALE_HOSTS"
-printf 'd%04d.bench.example\n' "$HOSTS" >"$WORK/sites1k/last-host"
-printf 'd%05d.bench.example\n' "$SCALE_HOSTS" >"$WORK/sites10k/last-host"
-chmod -R a+rX "$WORK"
-AASA_CHECK=$("$AASA" validate "$WORK/sites1k/aasa/d0001.bench.example/apple-app-site-association" 2>&1) ||
-    die "generated file does not validate: $AASA_CHECK"
-FILE_BYTES=$(stat -c %s "$WORK/sites1k/aasa/d0001.bench.example/apple-app-site-association")
-
-# nginx configuration: $1 = files|map, $2 = port, $3 = sites dir. One worker,
-# no access log, keep-alive on; the same extra headers aasa sends.
-nginx_conf() {
-    local kind=$1 port=$2 sites=$3 prefix="$WORK/nginx-$1-$2"
-    mkdir -p "$prefix/logs" "$prefix/tmp"
-    local user_line=""
-    [ "$(id -u)" = 0 ] && user_line="user root;"
-    {
-        cat <<EOF
-$user_line
-worker_processes 1;
-daemon off;
-master_process on;
-pid $prefix/nginx.pid;
-error_log $prefix/logs/error.log warn;
-events { worker_connections 4096; }
-http {
-    access_log off;
-    keepalive_timeout 65;
-    keepalive_requests 1000000;
-    server_tokens off;
-    client_body_temp_path $prefix/tmp/body;
-    proxy_temp_path $prefix/tmp/proxy;
-    fastcgi_temp_path $prefix/tmp/fastcgi;
-    uwsgi_temp_path $prefix/tmp/uwsgi;
-    scgi_temp_path $prefix/tmp/scgi;
-    map_hash_max_size 65536;
-    map_hash_bucket_size 128;
-    server_names_hash_bucket_size 128;
-EOF
-        if [ "$kind" = files ]; then
-            cat <<EOF
-    server {
-        listen 127.0.0.1:$port;
-        root $sites/www/\$host;
-        location = /.well-known/apple-app-site-association {
-            default_type application/json;
-            add_header Cache-Control "max-age=300";
-            add_header X-Content-Type-Options nosniff;
-            try_files \$uri =404;
-        }
-    }
-EOF
-        else
-            cat "$sites/nginx-map.conf"
-            cat <<EOF
-    server {
-        listen 127.0.0.1:$port;
-        location = /.well-known/apple-app-site-association {
-            default_type application/json;
-            add_header Cache-Control "max-age=300";
-            add_header X-Content-Type-Options nosniff;
-            return 200 \$aasa_body;
-        }
-    }
-EOF
-        fi
-        echo "}"
-    } >"$prefix/nginx.conf"
-    echo "$prefix"
-}
-
-# ---------------------------------------------------------------- process accounting
-
-# The pid and its children (nginx master + worker; aasa is one process).
-pids_of() {
-    local pid=$1 p stat fields
-    echo "$pid"
-    for p in /proc/[0-9]*; do
-        [ -r "$p/stat" ] || continue
-        stat=$(cat "$p/stat" 2>/dev/null) || continue
-        read -r -a fields <<<"${stat##*) }"
-        # After "comm) ": state, ppid, …
-        [ "${fields[1]}" = "$pid" ] && echo "${p#/proc/}"
-    done
-    return 0
-}
-
-# utime + stime (ticks) of a process tree.
-cpu_ticks() {
-    local total=0 p stat fields
-    for p in $(pids_of "$1"); do
-        stat=$(cat "/proc/$p/stat" 2>/dev/null) || continue
-        # After "comm) ", utime and stime (fields 14 and 15 of the line) are at 11 and 12.
-        read -r -a fields <<<"${stat##*) }"
-        total=$((total + fields[11] + fields[12]))
-    done
-    echo "$total"
-}
-
-rss_kb() {
-    local total=0 p kb
-    for p in $(pids_of "$1"); do
-        kb=$(awk '/^VmRSS:/ {print $2}' "/proc/$p/status" 2>/dev/null || true)
-        total=$((total + ${kb:-0}))
-    done
-    echo "$total"
-}
-
-steal_ticks() { awk '/^cpu / {print $9}' /proc/stat; }
-
-# ---------------------------------------------------------------- servers
-
-PORT_BASE=$((20000 + RANDOM % 20000))
-PORT=$PORT_BASE
-URL_PATH=/.well-known/apple-app-site-association
-
-# wait_for_200 HOST PORT MAX_SECONDS: 0 once the host answers 200 (polled every 10 ms).
-wait_for_200() {
-    local host=$1 port=$2 deadline code
-    deadline=$(($(date +%s%N) + $3 * 1000000000))
-    while :; do
-        code=$(curl -s -o /dev/null -w '%{http_code}' -H "Host: $host" "http://127.0.0.1:$port$URL_PATH" 2>/dev/null || true)
-        [ "$code" = 200 ] && return 0
-        [ "$(date +%s%N)" -lt "$deadline" ] || return 1
-        sleep 0.01
-    done
-}
-
-# start_server KIND SITES [MAX_SECONDS]; sets SERVER_PID and PORT. Returns 1
-# (server left running) when the last host is not served within MAX_SECONDS.
-start_server() {
-    local kind=$1 sites=$2 max=${3:-60}
-    PORT=$((PORT + 1))
-    case "$kind" in
-        aasa)
-            taskset -c "$SERVER_CPU" "$AASA" serve --dir "$sites/aasa" --port "$PORT" --bind 127.0.0.1 \
-                --admin-port 0 --no-access-log --poll-interval 0 >"$WORK/aasa-$PORT.log" 2>&1 &
-            SERVER_PID=$!
-            ;;
-        nio-floor)
-            # Answers every request with d0001's file, whatever the Host.
-            taskset -c "$SERVER_CPU" "$FLOOR" "$sites/aasa/d0001.bench.example/apple-app-site-association" "$PORT" \
-                >"$WORK/floor-$PORT.log" 2>&1 &
-            SERVER_PID=$!
-            ;;
-        nginx-files|nginx-map)
-            local prefix
-            prefix=$(nginx_conf "${kind#nginx-}" "$PORT" "$sites")
-            taskset -c "$SERVER_CPU" "$NGINX" -p "$prefix" -c "$prefix/nginx.conf" >"$prefix/logs/stderr.log" 2>&1 &
-            SERVER_PID=$!
-            ;;
-        *) die "unknown server $kind" ;;
-    esac
-    local last
-    last=$(cat "$sites/last-host")
-    wait_for_200 "$last" "$PORT" "$max"
-}
-
-stop_server() {
-    [ -n "$SERVER_PID" ] || return 0
-    kill -TERM "$SERVER_PID" 2>/dev/null || true
-    local i
-    for ((i = 0; i < 500; i++)); do
-        kill -0 "$SERVER_PID" 2>/dev/null || break
-        sleep 0.01
-    done
-    kill -KILL "$SERVER_PID" 2>/dev/null || true
-    wait "$SERVER_PID" 2>/dev/null || true
-    SERVER_PID=""
-}
-
-# run_wrk CONNS SECONDS ROTATE(0|N) WIDTH -> prints the WRK_JSON object
-run_wrk() {
-    local conns=$1 seconds=$2 rotate=$3 width=$4 out
-    out=$(BENCH_ROTATE=$rotate BENCH_WIDTH=$width BENCH_HOST=d0001.bench.example \
-        taskset -c "$CLIENT_CPU" wrk -t1 -c "$conns" -d "${seconds}s" --timeout 5s \
-        -s "$HERE/wrk/aasa.lua" "http://127.0.0.1:$PORT$URL_PATH" 2>&1) || die "wrk failed: $out"
-    grep '^WRK_JSON ' <<<"$out" | sed 's/^WRK_JSON //' || die "no WRK_JSON in: $out"
-}
-
-# ---------------------------------------------------------------- A: throughput
-
-SERVERS=(nginx-files nginx-map nio-floor aasa)
-LOADS=(one rotating c512)
-log "throughput: ${#LOADS[@]} loads x $RUNS runs x ${#SERVERS[@]} servers, ${DURATION}s each (+${WARMUP}s warm-up)"
-LOAD_START=$(date +%s)
-STEAL_START=$(steal_ticks)
-for load in "${LOADS[@]}"; do
-    case "$load" in
-        one) conns=$CONNS_MODEST rotate=0 ;;
-        rotating) conns=$CONNS_MODEST rotate=$HOSTS ;;
-        c512) conns=$CONNS_MANY rotate=0 ;;
-    esac
-    for ((run = 1; run <= RUNS; run++)); do
-        for server in "${SERVERS[@]}"; do
-            start_server "$server" "$WORK/sites1k" || die "$server did not start"
-            run_wrk "$conns" "$WARMUP" "$rotate" 4 >/dev/null
-            before=$(cpu_ticks "$SERVER_PID")
-            steal_before=$(steal_ticks)
-            wrk_json=$(run_wrk "$conns" "$DURATION" "$rotate" 4)
-            after=$(cpu_ticks "$SERVER_PID")
-            steal_after=$(steal_ticks)
-            rss=$(rss_kb "$SERVER_PID")
-            stop_server
-            printf '{"kind":"load","load":"%s","conns":%d,"server":"%s","run":%d,"cpu_ticks":%d,"ticks_per_s":%d,"rss_kb":%d,"steal_ticks":%d,"wrk":%s}\n' \
-                "$load" "$conns" "$server" "$run" "$((after - before))" "$TICKS" "$rss" \
-                "$((steal_after - steal_before))" "$wrk_json" >>"$RESULTS"
-            log "$load run $run $server: $(python3 -c 'import json,sys; d=json.loads(sys.argv[1]); print(round(d["requests"]/d["duration_us"]*1e6), "req/s")' "$wrk_json")"
-        done
-    done
-done
-LOAD_SECONDS=$(($(date +%s) - LOAD_START))
-STEAL_TOTAL=$(($(steal_ticks) - STEAL_START))
-
-# ---------------------------------------------------------------- A2: instructions per request
-
-# Where perf counts instructions here, one more turn per server and load
-# with `perf stat` attached to the server's processes for the wrk run: a
-# count that neither hypervisor steal nor neighbours move much.
-PERF_OK=0
-if command -v perf >/dev/null 2>&1 && perf stat -e instructions true >/dev/null 2>&1; then
-    PERF_OK=1
-fi
-if [ "$PERF_OK" = 1 ]; then
-    log "instructions per request (perf stat)"
-    for load in one rotating; do
-        rotate=0
-        [ "$load" = rotating ] && rotate=$HOSTS
-        for server in "${SERVERS[@]}"; do
-            start_server "$server" "$WORK/sites1k" || die "$server did not start"
-            run_wrk "$CONNS_MODEST" "$WARMUP" "$rotate" 4 >/dev/null
-            pid_list=$(pids_of "$SERVER_PID" | paste -sd, -)
-            perf stat -x, -e instructions,cycles,instructions:u -p "$pid_list" -o "$WORK/perf-$load-$server.csv" &
-            PERF_PID=$!
-            sleep 0.3
-            wrk_json=$(run_wrk "$CONNS_MODEST" "$DURATION" "$rotate" 4)
-            kill -INT "$PERF_PID" 2>/dev/null || true
-            wait "$PERF_PID" 2>/dev/null || true
-            PERF_PID=""
-            stop_server
-            instructions=$(awk -F, '$3 ~ /^instructions(:[a-zA-Z]*)?$/ && $3 !~ /:u$/ {print $1}' "$WORK/perf-$load-$server.csv")
-            user_instructions=$(awk -F, '$3 ~ /^instructions:u$/ {print $1}' "$WORK/perf-$load-$server.csv")
-            cycles=$(awk -F, '$3 ~ /^cycles/ {print $1}' "$WORK/perf-$load-$server.csv")
-            printf '{"kind":"perf","load":"%s","server":"%s","instructions":"%s","user_instructions":"%s","cycles":"%s","wrk":%s}\n' \
-                "$load" "$server" "${instructions:-}" "${user_instructions:-}" "${cycles:-}" "$wrk_json" >>"$RESULTS"
-        done
-    done
+if part links; then
+    log "links: aasa test-links and aasa match - vs the naive Python loop, 100,000 URLs"
+    links_runs=$RUNS
+    [ "$QUICK" = 1 ] && links_runs=1
+    links_out=$(python3 "$HERE/links.py" --aasa "$AASA" --bench "$BENCH" --work "$WORK/links" --runs "$links_runs") ||
+        die "the link-list part failed (above: which decisions differ)"
+    printf '%s\n' "$links_out" | grep -v '^LINKS_JSON ' >&2
+    grep '^LINKS_JSON ' <<<"$links_out" | sed 's/^LINKS_JSON //' >>"$RESULTS"
 fi
 
-# ---------------------------------------------------------------- B: scale
+# ---------------------------------------------------------------- startup (rows 2 and 3)
 
-log "scale: startup to serving $SCALE_HOSTS hosts, RSS, reload time"
-last10k=$(cat "$WORK/sites10k/last-host")
-SCALE_MAX=600
-[ "$QUICK" = 1 ] && SCALE_MAX=60
-for server in aasa nginx-map; do
-    t0=$(date +%s%N)
-    if start_server "$server" "$WORK/sites10k" "$SCALE_MAX"; then
-        t1=$(date +%s%N)
-        seconds=$(awk -v a="$t0" -v b="$t1" 'BEGIN{printf "%.3f", (b-a)/1e9}')
-        for i in 1 2 3; do wait_for_200 "$last10k" "$PORT" 1 || true; done
-    else
-        seconds=null
-        log "$server did not serve $last10k within $SCALE_MAX s"
-    fi
-    printf '{"kind":"startup","server":"%s","hosts":%d,"seconds":%s,"cap":%d,"rss_kb":%d}\n' \
-        "$server" "$SCALE_HOSTS" "$seconds" "$SCALE_MAX" "$(rss_kb "$SERVER_PID")" >>"$RESULTS"
-    stop_server
-done
-for server in aasa nginx-map nginx-files; do
-    t0=$(date +%s%N)
-    start_server "$server" "$WORK/sites1k" || die "$server did not start"
-    t1=$(date +%s%N)
-    wait_for_200 d1000.bench.example "$PORT" 1 || true
-    printf '{"kind":"startup","server":"%s","hosts":%d,"seconds":%s,"rss_kb":%d}\n' \
-        "$server" "$HOSTS" "$(awk -v a="$t0" -v b="$t1" 'BEGIN{printf "%.3f", (b-a)/1e9}')" \
-        "$(rss_kb "$SERVER_PID")" >>"$RESULTS"
-    stop_server
-done
+if part startup; then
+    [ -x "$HERE/startup.sh" ] || die "no Benchmarks/startup.sh (the startup and memory rows' own script)"
+    log "startup: Benchmarks/startup.sh"
+    startup_args=(--aasa "$AASA" --bench "$BENCH" --sites "$WORK/startup")
+    [ "$QUICK" = 1 ] && startup_args+=(--runs 1)
+    mkdir -p "$WORK/startup"
+    startup_out=$("$HERE/startup.sh" "${startup_args[@]}") || die "Benchmarks/startup.sh failed"
+    printf '%s\n' "$startup_out" | grep -v '^STARTUP_JSON ' >&2
+    grep '^STARTUP_JSON ' <<<"$startup_out" | sed 's/^STARTUP_JSON //' >>"$RESULTS"
+fi
 
-# Reload time (SIGHUP: re-read and validate all 1,000 files, swap): the
-# server's own `reload.duration` from its log, and the wall time from the
-# signal until that log line appears.
-count_reloads() { grep -c 'reloaded' "$1" 2>/dev/null || true; }
-# wait_reloads LOG N MAX_TRIES(5 ms each)
-wait_reloads() {
-    local file=$1 want=$2 tries=$3 i
-    for ((i = 0; i < tries; i++)); do
-        [ "$(count_reloads "$file")" -ge "$want" ] && return 0
-        sleep 0.005
-    done
-    return 1
-}
-start_server aasa "$WORK/sites1k" || die "aasa did not start"
-RELOAD_LOG="$WORK/aasa-$PORT.log"
-n=$(count_reloads "$RELOAD_LOG")
-for ((i = 1; i <= RELOAD_SAMPLES; i++)); do
-    t0=$(date +%s%N)
-    kill -HUP "$SERVER_PID"
-    wait_reloads "$RELOAD_LOG" $((n + i)) 6000 || die "no reload logged after SIGHUP"
-    t1=$(date +%s%N)
-    internal=$(grep 'reloaded' "$RELOAD_LOG" | tail -n 1 | sed -n 's/.*reload\.duration=\([^ ]*\).*/\1/p')
-    printf '{"kind":"reload","files":%d,"wall_seconds":%s,"internal":"%s"}\n' "$HOSTS" \
-        "$(awk -v a="$t0" -v b="$t1" 'BEGIN{printf "%.4f", (b-a)/1e9}')" "$internal" >>"$RESULTS"
-done
-stop_server
+# ---------------------------------------------------------------- serve
 
-# ---------------------------------------------------------------- C: reload under load
+FILE_BYTES=0
+LOAD_SECONDS=0
+STEAL_TOTAL=0
+if part serve; then
+    # shellcheck source=Benchmarks/serve-part.sh
+    . "$HERE/serve-part.sh"
+fi
 
-log "reload under load: $RELOADS reloads during rotating-host load"
-# Baseline: the same load, no reloads, about as long as the reload phase.
-start_server aasa "$WORK/sites1k" || die "aasa did not start"
-run_wrk "$CONNS_MODEST" "$WARMUP" "$HOSTS" 4 >/dev/null
-base_json=$(run_wrk "$CONNS_MODEST" "$((DURATION * 2))" "$HOSTS" 4)
-printf '{"kind":"reload_load","phase":"baseline","wrk":%s}\n' "$base_json" >>"$RESULTS"
-stop_server
+# ---------------------------------------------------------------- matcher
 
-start_server aasa "$WORK/sites1k" || die "aasa did not start"
-RELOAD_LOG="$WORK/aasa-$PORT.log"
-run_wrk "$CONNS_MODEST" "$WARMUP" "$HOSTS" 4 >/dev/null
-WRK_OUT="$WORK/wrk-reload.out"
-BENCH_ROTATE=$HOSTS BENCH_WIDTH=4 taskset -c "$CLIENT_CPU" wrk -t1 -c "$CONNS_MODEST" -d 600s --timeout 5s \
-    -s "$HERE/wrk/aasa.lua" "http://127.0.0.1:$PORT$URL_PATH" >"$WRK_OUT" 2>&1 &
-WRK_PID=$!
-sleep 1
-n=$(count_reloads "$RELOAD_LOG")
-reload_start=$(date +%s%N)
-edits=0
-for ((i = 1; i <= RELOADS; i++)); do
-    if ((i % 2 == 0)); then
-        # Edit a file the way a deploy does (write aside, rename over), then SIGHUP.
-        host=$(printf 'd%04d.bench.example' $(((i * 37) % HOSTS + 1)))
-        target="$WORK/sites1k/aasa/$host/apple-app-site-association"
-        sed "s/any anchor[^\"]*\./any anchor, edit $i./" "$target" >"$target.tmp"
-        mv "$target.tmp" "$target"
-        edits=$((edits + 1))
-    fi
-    kill -HUP "$SERVER_PID"
-    wait_reloads "$RELOAD_LOG" $((n + i)) 6000 || die "reload $i not logged"
-done
-reload_end=$(date +%s%N)
-kill -INT "$WRK_PID"
-for ((i = 0; i < 1000; i++)); do kill -0 "$WRK_PID" 2>/dev/null || break; sleep 0.01; done
-wait "$WRK_PID" 2>/dev/null || true
-WRK_PID=""
-during_json=$(grep '^WRK_JSON ' "$WRK_OUT" | sed 's/^WRK_JSON //') || die "wrk printed no summary: $(cat "$WRK_OUT")"
-rejected=$(grep -c 'file rejected' "$RELOAD_LOG" || true)
-last_gen=$(grep 'reloaded' "$RELOAD_LOG" | tail -n 1 | sed -n 's/.*reload\.generation=\([0-9]*\).*/\1/p')
-printf '{"kind":"reload_load","phase":"reloads","reloads":%d,"edits":%d,"rejected":%d,"generation":"%s","reload_seconds":%s,"wrk":%s}\n' \
-    "$RELOADS" "$edits" "$rejected" "$last_gen" \
-    "$(awk -v a="$reload_start" -v b="$reload_end" 'BEGIN{printf "%.3f", (b-a)/1e9}')" "$during_json" >>"$RESULTS"
-stop_server
-
-# ---------------------------------------------------------------- D: matcher
-
-if [ "$SKIP_MATCHER" = 0 ]; then
+if part matcher; then
     log "matcher: AASAMatcher vs naive NSRegularExpression (server CPU idle now)"
     matcher_args=()
     [ "$QUICK" = 1 ] && matcher_args+=(--quick)
@@ -512,15 +213,16 @@ fi
 {
     printf '{"kind":"machine","nproc":%d,"cpu":"%s","kernel":"%s","swift":"%s","nginx":"%s","wrk":"%s",' \
         "$CPUS" "$(awk -F': ' '/model name/ {print $2; exit}' /proc/cpuinfo)" "$(uname -r)" \
-        "$(swift --version 2>/dev/null | head -n 1 | sed 's/"/\\"/g')" "$("$NGINX" -v 2>&1 | sed 's/.*: //')" \
-        "$(wrk --version 2>&1 | head -n 1 | awk '{print $2}')"
+        "$(swift --version 2>/dev/null | head -n 1 | sed 's/"/\\"/g')" "$("$NGINX" -v 2>&1 | sed 's/.*: //' || true)" \
+        "$(wrk --version 2>&1 | head -n 1 | awk '{print $2}' || true)"
     printf '"date":"%s","quick":%d,"runs":%d,"duration":%d,"file_bytes":%d,"hosts":%d,"scale_hosts":%d,' \
         "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$QUICK" "$RUNS" "$DURATION" "$FILE_BYTES" "$HOSTS" "$SCALE_HOSTS"
     printf '"load_seconds":%d,"steal_ticks":%d,"ticks_per_s":%d,"loadavg_start":"%s","loadavg":"%s",' \
         "$LOAD_SECONDS" "$STEAL_TOTAL" "$TICKS" "$LOADAVG_START" "$(cut -d' ' -f1-3 /proc/loadavg)"
-    printf '"server_cpu":%d,"client_cpu":%d,"git":"%s","aasa_binary":"%s","busy_start":"%s","note":"%s"}\n' \
+    printf '"server_cpu":%d,"client_cpu":%d,"git":"%s","aasa_binary":"%s","busy_start":"%s","note":"%s","parts":"%s","run_seconds":%d}\n' \
         "$SERVER_CPU" "$CLIENT_CPU" "$GIT_REV" "$AASA" "$(printf '%s' "$BUSY_START" | sed 's/"/\\"/g')" \
-        "$(printf '%s' "$NOTE" | sed 's/"/\\"/g')"
+        "$(printf '%s' "$NOTE" | sed 's/"/\\"/g')" "${PARTS[*]}" \
+        "$(($(date +%s) - RUN_START))"
 } >>"$RESULTS"
 
 report_args=("$RESULTS")

@@ -78,4 +78,19 @@ struct AndroidOnlyHostTests {
             "\(output.error)"
         )
     }
+
+    /// `aasa match -` over a brand: a URL of the Android-only host is an
+    /// error line that says why, the others are decided.
+    @Test func matchListSaysTheAndroidOnlyHostHasNoAASAFile() throws {
+        let scratch = try scratch()
+        let input = "https://example.com/shop/1\nhttps://android.example.com/shop/1\n"
+        let command = try MatchCommand.parse(["-", "--dir", scratch.at("aasa")])
+        let (output, code) = try runCapturing { try command.run(output: $0, standardInput: { input }) }
+        #expect(code != 0)
+        #expect(output.outText.contains("ABCDE12345.com.example.shop"), "\(output.outText)")
+        #expect(
+            output.error.contains { $0.contains("no apple-app-site-association for android.example.com") },
+            "\(output.error)"
+        )
+    }
 }

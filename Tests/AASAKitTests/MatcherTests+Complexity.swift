@@ -39,8 +39,11 @@ import Testing
         #expect(Self.steps(pattern, input + "b").matched)
     }
 
+    /// One rule for each program that walks the input: a glob of literals
+    /// and stars, whose last run is searched across the whole path, and an
+    /// automaton (`?` rules the glob out).
     @Test func wholeEvaluationCountsSteps() throws {
-        let file = try MatcherFixture.file(components: ##"[{"/": "*a*a*a*a*a*a*b"}, {"#": "*a*a*a*a*a*a*b"}]"##)
+        let file = try MatcherFixture.file(components: ##"[{"/": "*a*a*a*a*a*a*b*"}, {"/": "*a?a*a*a*a*a*b"}]"##)
         let matcher = AASAMatcher(file: file)
         var shortSteps = 0
         var longSteps = 0
@@ -56,6 +59,29 @@ import Testing
         )
         let ratio = Double(longSteps) / Double(shortSteps)
         #expect(ratio > 1.8 && ratio < 2.2, "ratio \(ratio)")
+    }
+
+    /// A glob's middle run is searched naively: at most its length per
+    /// input position, linear in the input like the automaton.
+    @Test func globSearchIsLinearInTheInput() throws {
+        let file = try MatcherFixture.file(components: ##"[{"/": "*aaaaaaaab*"}]"##)
+        let matcher = AASAMatcher(file: file)
+        var shortSteps = 0
+        var longSteps = 0
+        let short = matcher.evaluate(
+            try AASAURL("https://h/" + String(repeating: "a", count: 10_000)),
+            appID: MatcherFixture.appID,
+            steps: &shortSteps
+        )
+        _ = matcher.evaluate(
+            try AASAURL("https://h/" + String(repeating: "a", count: 20_000)),
+            appID: MatcherFixture.appID,
+            steps: &longSteps
+        )
+        #expect(short.decision == .none)
+        let ratio = Double(longSteps) / Double(shortSteps)
+        #expect(ratio > 1.8 && ratio < 2.2, "ratio \(ratio)")
+        #expect(longSteps <= 9 * 20_002)
     }
 
     @Test func regionTrieKeepsFewStatesActive() {

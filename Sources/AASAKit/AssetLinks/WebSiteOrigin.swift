@@ -129,7 +129,8 @@ public struct WebSiteOrigin: Sendable, Hashable {
 
     /// 1–65535, written without a leading zero.
     private static func validPort(_ text: Substring) -> Int? {
-        guard let first = text.first, first != "0", text.count <= 5, text.allSatisfy(\.isASCIIDigit),
+        guard let first = text.first, first != "0", text.count <= 5,
+            text.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) },
             let number = Int(text), number <= 65_535
         else { return nil }
         return number

@@ -41,11 +41,17 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
         return text
     }
 
+    /// An ASCII letter or `_`, then letters, digits, `_` and `-`. Over
+    /// UTF-8 bytes: a path is printed for every result of a long link list,
+    /// and Unicode property lookups per character were a twentieth of it.
     private static func isIdentifier(_ key: String) -> Bool {
-        guard let first = key.unicodeScalars.first, first == "_" || first.properties.isAlphabetic && first.isASCII
-        else { return false }
-        return key.unicodeScalars.allSatisfy {
-            $0.isASCII && ($0 == "_" || $0 == "-" || $0.properties.isAlphabetic || ("0"..."9").contains($0))
+        func isLetter(_ byte: UInt8) -> Bool {
+            (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+        }
+        guard let first = key.utf8.first, first == UInt8(ascii: "_") || isLetter(first) else { return false }
+        return key.utf8.allSatisfy { byte in
+            isLetter(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
         }
     }
 }

@@ -52,7 +52,7 @@ extension JSONValue {
 
     private static func newline(_ output: inout String, _ indent: Int) {
         output += "\n"
-        output += String(repeating: "  ", count: indent)
+        for _ in 0..<indent { output += "  " }
     }
 
     private static func format(_ value: Double) -> String {
@@ -65,6 +65,13 @@ extension JSONValue {
 
     private static func writeString(_ value: String, to output: inout String) {
         output += "\""
+        // Most strings (URLs, keys, messages) need no escape: one append
+        // instead of one per scalar (the bulk of a long report's rendering).
+        if !value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            output += value
+            output += "\""
+            return
+        }
         for scalar in value.unicodeScalars {
             switch scalar {
             case "\"": output += "\\\""

@@ -50,15 +50,28 @@ public struct LinkTestRunner: Sendable {
         let plan = try LinkTestPlan(expectations, sites: sites, domain: domain)
         let defaultApp = try plan.checkApps(app)
         let defaultPackage = try plan.checkPackages(package, sites: sites)
-        var state = RunState()
+        let loaded = loadedSites(plan.items.filter { $0.entry.platform != .android })
+        // Each Apple item on its own, across the cores for a long list; what a
+        // run accumulates (warnings, coverage) is gathered after, in list order.
+        var perItem: [[LinkTestResult]] = ParallelBatch.map(
+            count: plan.items.count,
+            parallel: true,
+            state: MatchScratch.init
+        ) {
+            index,
+            scratch in
+            let item = plan.items[index]
+            guard item.entry.platform != .android else { return [LinkTestResult]() }
+            return evaluate(item, app: item.entry.app ?? app ?? defaultApp, loaded: loaded, scratch: &scratch)
+        }
+        // Android entries in list order: their matchers and coverage build up as they go.
         var android = AndroidRunState()
-        var results: [LinkTestResult] = []
-        for item in plan.items {
-            if item.entry.platform == .android {
-                results.append(evaluateAndroid(item, package: item.entry.package ?? defaultPackage, state: &android))
-                continue
-            }
-            results += evaluate(item, app: item.entry.app ?? app ?? defaultApp, state: &state)
+        for (index, item) in plan.items.enumerated() where item.entry.platform == .android {
+            perItem[index] = [evaluateAndroid(item, package: item.entry.package ?? defaultPackage, state: &android)]
+        }
+        var state = RunState()
+        for (item, results) in zip(plan.items, perItem) where item.entry.platform != .android {
+            gather(results, app: item.entry.app ?? app ?? defaultApp, loaded: loaded, state: &state)
         }
         var warnings = plan.warnings + state.warnings
         if coverage { warnings += android.coverage.warnings }
@@ -68,18 +81,77 @@ public struct LinkTestRunner: Sendable {
             uncovered = rules
             warnings += rules.map(\.warning)
         }
-        return LinkTestReport(results: results, warnings: warnings, skipped: plan.skipped, uncoveredRules: uncovered)
+        return LinkTestReport(
+            results: perItem.flatMap { $0 },
+            warnings: warnings,
+            skipped: plan.skipped,
+            uncoveredRules: uncovered
+        )
+    }
+
+    /// A usable file of the run with its matcher, compiled once.
+    private struct LoadedSite: Sendable {
+        var name: String
+        var file: AASAFile
+        var matcher: AASAMatcher
+    }
+
+    /// The usable files serving the hosts of `items`, by site key.
+    private func loadedSites(_ items: [LinkTestPlan.Item]) -> [String: LoadedSite] {
+        var loaded: [String: LoadedSite] = [:]
+        var hosts: Set<String> = []
+        for item in items {
+            guard case .success(let url) = item.url, hosts.insert(url.host).inserted,
+                let (key, site) = sites.site(for: url.host), loaded[key] == nil, let file = site.file
+            else { continue }
+            loaded[key] = LoadedSite(name: site.name, file: file, matcher: AASAMatcher(file: file))
+        }
+        return loaded
     }
 
     /// What a run accumulates besides results.
     private struct RunState {
-        var matchers: [String: AASAMatcher] = [:]
         var coverage = LinkCoverage()
         var warnings: [Diagnostic] = []
         var ambiguityWarned: Set<String> = []
     }
 
-    private func evaluate(_ item: LinkTestPlan.Item, app: LinkTestApp?, state: inout RunState) -> [LinkTestResult] {
+    /// The warning about a bundle ID naming several apps (once per site and
+    /// app), and the coverage of one item's results.
+    private func gather(
+        _ results: [LinkTestResult],
+        app: LinkTestApp?,
+        loaded: [String: LoadedSite],
+        state: inout RunState
+    ) {
+        guard let key = results.first?.site, let site = loaded[key] else { return }
+        let appIDs = results.compactMap(\.appID)
+        if appIDs.count > 1, let app, state.ambiguityWarned.insert("\(key) \(app)").inserted {
+            state.warnings.append(
+                Diagnostic(
+                    .warning,
+                    code: "links.ambiguous-bundle-id",
+                    path: .root,
+                    message:
+                        "bundle ID \(app) names \(appIDs.count) apps here (\(appIDs.joined(separator: ", "))); each is tested",
+                    file: site.name
+                )
+            )
+        }
+        guard coverage else { return }
+        for result in results {
+            guard let appID = result.appID else { continue }
+            state.coverage.tested(appID, site: key, name: site.name, file: site.file)
+            if let rule = result.rule, result.url?.scheme == "https" { state.coverage.decided(rule, site: key) }
+        }
+    }
+
+    private func evaluate(
+        _ item: LinkTestPlan.Item,
+        app: LinkTestApp?,
+        loaded: [String: LoadedSite],
+        scratch: inout MatchScratch
+    ) -> [LinkTestResult] {
         let entry = item.entry
         let url: AASAURL
         switch item.url {
@@ -104,7 +176,7 @@ public struct LinkTestRunner: Sendable {
         case .unusable(let reason):
             return [LinkTestResult(entry: entry, url: url, site: key, failure: .fileUnusable, message: reason)]
         case .absent(let host):
-            let message = "no apple-app-site-association for \(host) (it serves only assetlinks.json)"
+            let message = LinkTestSites.Site.noAssociationFile(host: host)
             return [LinkTestResult(entry: entry, url: url, site: key, failure: .noFile, message: message)]
         case .file(let usable):
             file = usable
@@ -124,26 +196,11 @@ public struct LinkTestRunner: Sendable {
                 )
             ]
         }
-        if appIDs.count > 1, let app, state.ambiguityWarned.insert("\(key) \(app)").inserted {
-            state.warnings.append(
-                Diagnostic(
-                    .warning,
-                    code: "links.ambiguous-bundle-id",
-                    path: .root,
-                    message:
-                        "bundle ID \(app) names \(appIDs.count) apps here (\(appIDs.joined(separator: ", "))); each is tested",
-                    file: site.name
-                )
-            )
-        }
-        let matcher = state.matchers[key] ?? AASAMatcher(file: file)
-        state.matchers[key] = matcher
         return appIDs.map { appID in
-            let result = matcher.evaluate(url, appID: appID)
-            if coverage {
-                state.coverage.tested(appID, site: key, name: site.name, file: file)
-                if let rule = result.rule, url.scheme == "https" { state.coverage.decided(rule, site: key) }
-            }
+            var steps = 0
+            // Every usable file of the run is in `loaded` (built from the same items).
+            let matcher = loaded[key]?.matcher ?? AASAMatcher(file: file)
+            let result = matcher.evaluate(url, appID: appID, steps: &steps, scratch: &scratch)
             return Self.judge(entry, url: url, site: key, appID: appID, result: result, file: file)
         }
     }

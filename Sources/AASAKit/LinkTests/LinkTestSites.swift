@@ -43,6 +43,11 @@ public struct LinkTestSites: Sendable {
             self.assetLinks = assetLinks
         }
 
+        /// Why a host with ``Content/absent(host:)`` opens no iOS app.
+        public static func noAssociationFile(host: String) -> String {
+            "no apple-app-site-association for \(host) (it serves only assetlinks.json)"
+        }
+
         /// The file, when the system can use it.
         public var file: AASAFile? {
             if case .file(let file) = content { return file }

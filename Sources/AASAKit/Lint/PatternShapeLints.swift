@@ -12,7 +12,7 @@ struct PatternShapeLints: LintRule {
     func diagnostics(in context: LintContext) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         for site in context.patterns {
-            if site.pattern.contains("\\") {
+            if site.pattern.utf8.contains(UInt8(ascii: "\\")) {
                 diagnostics.append(
                     .warning(
                         "lint.backslash-in-pattern",

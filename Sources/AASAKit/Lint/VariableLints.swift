@@ -137,18 +137,12 @@ enum VariableReference: Equatable {
 
     /// The references in `pattern`, in order. A `$` not followed by `(` is a
     /// literal character.
+    ///
+    /// `$(`, `)` are ASCII, so the scan walks UTF-8 bytes: the generic
+    /// substring search it replaces was a fifth of the lints' time.
     static func scan(_ pattern: String) -> [VariableReference] {
         var references: [VariableReference] = []
-        var rest = Substring(pattern)
-        while let open = rest.firstRange(of: "$(") {
-            let afterOpen = rest[open.upperBound...]
-            guard let close = afterOpen.firstIndex(of: ")") else {
-                references.append(.unterminated)
-                break
-            }
-            references.append(.variable(String(afterOpen[..<close])))
-            rest = afterOpen[afterOpen.index(after: close)...]
-        }
+        forEachReference(in: pattern) { reference, _ in references.append(reference) }
         return references
     }
 
@@ -156,13 +150,35 @@ enum VariableReference: Equatable {
     /// literally (besides `*` and `?`).
     static func literalText(of pattern: String) -> String {
         var text = ""
-        var rest = Substring(pattern)
-        while let open = rest.firstRange(of: "$(") {
-            text += rest[..<open.lowerBound]
-            let afterOpen = rest[open.upperBound...]
-            guard let close = afterOpen.firstIndex(of: ")") else { return text }
-            rest = afterOpen[afterOpen.index(after: close)...]
+        var copied = pattern.utf8.startIndex
+        forEachReference(in: pattern) { reference, range in
+            text += pattern[copied..<range.lowerBound]
+            copied = range.upperBound
         }
-        return text + rest
+        return text + pattern[copied...]
+    }
+
+    /// Calls `body` with each reference and the range it spans (`$(` to
+    /// `)`, or `$(` to the end when unterminated).
+    private static func forEachReference(
+        in pattern: String,
+        _ body: (VariableReference, Range<String.Index>) -> Void
+    ) {
+        let utf8 = pattern.utf8
+        var index = utf8.startIndex
+        while index < utf8.endIndex {
+            let next = utf8.index(after: index)
+            guard utf8[index] == UInt8(ascii: "$"), next < utf8.endIndex, utf8[next] == UInt8(ascii: "(") else {
+                index = next
+                continue
+            }
+            let nameStart = utf8.index(after: next)
+            guard let close = utf8[nameStart...].firstIndex(of: UInt8(ascii: ")")) else {
+                body(.unterminated, index..<utf8.endIndex)
+                return
+            }
+            body(.variable(String(pattern[nameStart..<close])), index..<utf8.index(after: close))
+            index = utf8.index(after: close)
+        }
     }
 }

@@ -14,23 +14,36 @@ public struct AASAMatcher: Sendable {
     public private(set) var domain: String?
 
     private var rulesByDetail: [[CompiledRule]]
+    private var indexByDetail: [RuleIndex]
     private var detailByAppID: [String: Int]
 
     /// Compiles every rule once. `domain` is the host the file is served
     /// for (nil = accept any host; see ``domain`` for wildcards).
     public init(file: AASAFile, domain: String? = nil) {
-        self.init(file: file, domain: domain, codes: .snapshot)
+        self.init(file: file, domain: domain, table: VariableTable(userVariables: Self.variables(of: file)))
     }
 
     /// Compiles against a given ISO code snapshot instead of the bundled one.
     init(file: AASAFile, domain: String?, codes: ISOCodes) {
+        self.init(
+            file: file,
+            domain: domain,
+            table: VariableTable(userVariables: Self.variables(of: file), codes: codes)
+        )
+    }
+
+    private static func variables(of file: AASAFile) -> [String: [String]] {
+        file.appLinks?.substitutionVariables ?? [:]
+    }
+
+    private init(file: AASAFile, domain: String?, table: VariableTable) {
         self.domain = domain?.lowercased()
         self.appIDs = file.appLinksAppIDs
         let details = file.appLinks?.details ?? []
-        let table = VariableTable(userVariables: file.appLinks?.substitutionVariables ?? [:], codes: codes)
         rulesByDetail = details.map { detail in
             detail.rules.map { CompiledRule(rule: $0, detailIndex: detail.index, variables: table) }
         }
+        indexByDetail = rulesByDetail.map(RuleIndex.init(rules:))
         detailByAppID = [:]
         for detail in details {
             for id in detail.appIDs where detailByAppID[id] == nil {
@@ -45,8 +58,15 @@ public struct AASAMatcher: Sendable {
         return evaluate(url, appID: appID, steps: &steps)
     }
 
-    /// ``evaluate(_:appID:)`` that also counts the automaton steps.
+    /// ``evaluate(_:appID:)`` that also counts the pattern steps.
     func evaluate(_ url: AASAURL, appID: String, steps: inout Int) -> MatchResult {
+        var scratch = MatchScratch()
+        return evaluate(url, appID: appID, steps: &steps, scratch: &scratch)
+    }
+
+    /// ``evaluate(_:appID:steps:)`` with the buffers of `scratch`, which the
+    /// batch API reuses from one URL to the next.
+    func evaluate(_ url: AASAURL, appID: String, steps: inout Int, scratch: inout MatchScratch) -> MatchResult {
         guard url.scheme == "https" || url.scheme == "http" else {
             return MatchResult(decision: .none, reason: "URL scheme \(url.scheme) is not http or https")
         }
@@ -56,13 +76,18 @@ public struct AASAMatcher: Sendable {
         guard let detailIndex = detailByAppID[appID] else {
             return MatchResult(decision: .none, reason: "app ID not listed in applinks.details")
         }
-        var input = MatchInput(url: url)
+        scratch.input.reset(url: url)
         var notes: [String] = []
-        for compiled in rulesByDetail[detailIndex] {
+        indexByDetail[detailIndex].candidates(for: &scratch.input, into: &scratch.candidates)
+        let rules = rulesByDetail[detailIndex]
+        for position in scratch.candidates {
+            let compiled = rules[Int(position)]
             let note: String
-            switch compiled.evaluate(&input, steps: &steps) {
+            switch compiled.evaluate(&scratch.input, steps: &steps, scratch: &scratch.automaton) {
             case .matched:
-                return Self.decided(by: compiled, notes: notes)
+                var result = compiled.decided
+                result.notes = notes
+                return result
             case .notMatched:
                 continue
             case .undecodable(let component):
@@ -73,12 +98,20 @@ public struct AASAMatcher: Sendable {
             }
             if !notes.contains(note) { notes.append(note) }
         }
-        let reason = (["no rule matched"] + notes).joined(separator: "; ")
+        let reason = notes.isEmpty ? "no rule matched" : (["no rule matched"] + notes).joined(separator: "; ")
         return MatchResult(decision: .none, reason: reason, notes: notes)
     }
 
     /// Host equality, case-insensitive; the port never takes part.
     private static func host(_ host: String, isServedBy domain: String) -> Bool {
+        // The usual case, an ASCII host equal to the domain, without
+        // allocating a lowercased copy.
+        if !domain.hasPrefix("*."), host.utf8.count == domain.utf8.count, host.utf8.allSatisfy({ $0 < 0x80 }) {
+            return zip(host.utf8, domain.utf8).allSatisfy { pair in
+                let byte = pair.0
+                return (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) == pair.1
+            }
+        }
         let host = host.lowercased()
         if domain.hasPrefix("*.") {
             return host.hasSuffix(domain.dropFirst(1)) && host.count > domain.count - 1
@@ -86,25 +119,22 @@ public struct AASAMatcher: Sendable {
         return host == domain
     }
 
-    private static func decided(by compiled: CompiledRule, notes: [String]) -> MatchResult {
-        let rule = compiled.rule
+    /// The result when `rule` decides (before notes), built once per rule
+    /// (``CompiledRule/decided``): a list of URLs decided by the same rule
+    /// shares its strings.
+    static func decided(by rule: Rule, detailIndex: Int, variables: [String]) -> MatchResult {
         let matched = MatchedRule(
-            detailIndex: compiled.detailIndex,
+            detailIndex: detailIndex,
             ruleIndex: rule.index,
             path: rule.path,
             written: rule.written,
             effective: .object(rule.effective),
             viaDefaults: rule.inheritedKeys.contains { $0 != "comment" },
-            variables: compiled.variables
+            variables: variables
         )
         let decision: MatchDecision = rule.isExclusion ? .blocked : .matched
         let verb = rule.isExclusion ? "blocked match." : "matched."
-        return MatchResult(
-            decision: decision,
-            rule: matched,
-            reason: "Pattern \(displayPattern(rule)) \(verb)",
-            notes: notes
-        )
+        return MatchResult(decision: decision, rule: matched, reason: "Pattern \(displayPattern(rule)) \(verb)")
     }
 
     /// How `swcutil` names a rule: the path pattern in quotes when that is

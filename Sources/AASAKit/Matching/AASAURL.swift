@@ -22,37 +22,15 @@ public struct AASAURL: Sendable, Hashable, CustomStringConvertible {
     public var fragment: String?
 
     public init(_ string: String) throws(AASAURLError) {
-        let input = Self.cleaned(string)
-        guard let colon = input.firstIndex(of: ":"), Self.isScheme(input[..<colon]) else {
-            throw AASAURLError(.notAURL(string))
-        }
-        let scheme = input[..<colon].lowercased()
-        guard scheme == "http" || scheme == "https" else {
-            throw AASAURLError(.unsupportedScheme(scheme))
-        }
-        var rest = input[input.index(after: colon)...].drop { $0 == "/" || $0 == "\\" }
-        let authorityEnd = rest.firstIndex { "/\\?#".contains($0) } ?? rest.endIndex
-        let authority = rest[..<authorityEnd]
-        rest = rest[authorityEnd...]
+        self = try URLByteParser.parse(string)
+    }
 
-        let hostAndPort = authority.lastIndex(of: "@").map { authority[authority.index(after: $0)...] } ?? authority
-        let (host, port) = try Self.splitHostPort(hostAndPort, scheme: scheme, input: string)
-
-        var fragment: String?
-        if let hash = rest.firstIndex(of: "#") {
-            fragment = Self.encode(rest[rest.index(after: hash)...], escaping: Self.fragmentSet)
-            rest = rest[..<hash]
-        }
-        var query: String?
-        if let mark = rest.firstIndex(of: "?") {
-            query = Self.encode(rest[rest.index(after: mark)...], escaping: Self.querySet)
-            rest = rest[..<mark]
-        }
-        let rawPath = rest.replacingOccurrences(of: "\\", with: "/")
+    /// A URL from parts already parsed and encoded.
+    init(scheme: String, host: String, port: Int? = nil, path: String, query: String? = nil, fragment: String? = nil) {
         self.scheme = scheme
         self.host = host
         self.port = port
-        self.path = Self.removingDotSegments(Self.encode(Substring(rawPath), escaping: Self.pathSet))
+        self.path = path
         self.query = query
         self.fragment = fragment
     }
@@ -65,74 +43,6 @@ public struct AASAURL: Sendable, Hashable, CustomStringConvertible {
         if let query { text += "?\(query)" }
         if let fragment { text += "#\(fragment)" }
         return text
-    }
-
-    // MARK: - Parsing steps
-
-    private static func cleaned(_ string: String) -> String {
-        let trimmed = string.unicodeScalars.drop { $0.value <= 0x20 }.reversed().drop { $0.value <= 0x20 }.reversed()
-        var scalars = String.UnicodeScalarView()
-        scalars.append(contentsOf: trimmed.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" })
-        return String(scalars)
-    }
-
-    private static func isScheme(_ text: Substring) -> Bool {
-        guard let first = text.unicodeScalars.first, first.isASCIILetter else { return false }
-        return text.unicodeScalars.allSatisfy {
-            $0.isASCIILetter || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)
-        }
-    }
-
-    private static func splitHostPort(
-        _ text: Substring,
-        scheme: String,
-        input: String
-    ) throws(AASAURLError) -> (String, Int?) {
-        var host = text
-        var portText: Substring = ""
-        let searchFrom = text.hasPrefix("[") ? (text.firstIndex(of: "]") ?? text.endIndex) : text.startIndex
-        if let colon = text[searchFrom...].firstIndex(of: ":") {
-            host = text[..<colon]
-            portText = text[text.index(after: colon)...]
-        }
-        guard !host.isEmpty else { throw AASAURLError(.notAURL(input)) }
-        let forbidden = Set(" #%/:<>?@[\\]^|".unicodeScalars)
-        let isIPv6 = host.hasPrefix("[") && host.hasSuffix("]")
-        if !isIPv6,
-            host.unicodeScalars.contains(where: { forbidden.contains($0) || $0.value < 0x20 || $0.value == 0x7F })
-        {
-            throw AASAURLError(.invalidHost(String(host)))
-        }
-        guard !portText.isEmpty else { return (host.lowercased(), nil) }
-        guard portText.allSatisfy(\.isASCIIDigit), let port = Int(portText), port <= 65_535 else {
-            throw AASAURLError(.invalidPort(String(portText)))
-        }
-        let isDefault = (scheme == "https" && port == 443) || (scheme == "http" && port == 80)
-        return (host.lowercased(), isDefault ? nil : port)
-    }
-
-    /// WHATWG's path percent-encode set (query set plus `?` `^` `` ` `` `{` `}`).
-    static let pathSet = Set(" \"#<>?^`{}".unicodeScalars)
-    /// WHATWG's special-query percent-encode set.
-    static let querySet = Set(" \"#<>'".unicodeScalars)
-    /// WHATWG's fragment percent-encode set.
-    static let fragmentSet = Set(" \"<>`".unicodeScalars)
-
-    /// Percent-encodes C0 controls, DEL, non-ASCII (as UTF-8) and `set`;
-    /// everything else, `%` included, is kept.
-    static func encode(_ text: Substring, escaping set: Set<Unicode.Scalar>) -> String {
-        var output = ""
-        output.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            if scalar.value > 0x20, scalar.value < 0x7F, !set.contains(scalar) {
-                output.unicodeScalars.append(scalar)
-            } else {
-                for byte in String(scalar).utf8 {
-                    output += PercentEncoding.escape(byte)
-                }
-            }
-        }
-        return output
     }
 
     /// Resolves `.` and `..` segments (also spelled `%2e`), as browsers do
@@ -180,12 +90,4 @@ public struct AASAURLError: Error, Sendable, Hashable, CustomStringConvertible {
         case .invalidPort(let port): "invalid port \(port)"
         }
     }
-}
-
-extension Unicode.Scalar {
-    var isASCIILetter: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
-}
-
-extension Character {
-    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
 }

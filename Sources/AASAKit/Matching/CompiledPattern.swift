@@ -1,10 +1,14 @@
 /// One pattern (`/`, `?`, a query value or `#`) ready to match, with fast
-/// paths for the common shapes (`*`, plain literals).
-struct CompiledPattern: Sendable {
+/// paths for the common shapes (`*`, plain literals, literals and stars).
+///
+/// A class: a rule binds its patterns on every evaluation, and a struct of
+/// this many references would be retained field by field each time.
+final class CompiledPattern: Sendable {
     private enum Program: Sendable {
         case never
         case matchAll
         case literal([Unicode.Scalar])
+        case glob(StarGlob)
         case automaton(PatternAutomaton)
     }
 
@@ -18,21 +22,31 @@ struct CompiledPattern: Sendable {
         let parsed = ParsedPattern(text, variables: variables)
         self.parsed = parsed
         self.caseInsensitive = caseInsensitive
+        self.isMatchAll = parsed.isMatchAll
         if parsed.failure != nil {
             program = .never
         } else if parsed.isMatchAll {
             program = .matchAll
         } else if let run = Self.literalRun(parsed.tokens) {
             program = .literal(caseInsensitive ? run.map(CaseFolding.fold) : run)
+        } else if let glob = StarGlob(tokens: parsed.tokens, caseInsensitive: caseInsensitive) {
+            program = .glob(glob)
         } else {
             program = .automaton(PatternAutomaton(tokens: parsed.tokens, caseInsensitive: caseInsensitive))
         }
     }
 
     var failure: PatternFailure? { parsed.failure }
-    var isMatchAll: Bool { parsed.isMatchAll }
+    /// ``ParsedPattern/isMatchAll``, kept: the evaluation asks on every rule.
+    let isMatchAll: Bool
 
     func matches(_ input: [Unicode.Scalar], steps: inout Int) -> Bool {
+        var scratch = AutomatonScratch()
+        return matches(input, steps: &steps, scratch: &scratch)
+    }
+
+    /// ``matches(_:steps:)`` reusing the automaton's buffers in `scratch`.
+    func matches(_ input: [Unicode.Scalar], steps: inout Int, scratch: inout AutomatonScratch) -> Bool {
         switch program {
         case .never:
             return false
@@ -45,8 +59,10 @@ struct CompiledPattern: Sendable {
                 return zip(expected, input).allSatisfy { $0 == CaseFolding.fold($1) }
             }
             return expected == input
+        case .glob(let glob):
+            return glob.matches(input, steps: &steps)
         case .automaton(let automaton):
-            return automaton.matches(input, steps: &steps)
+            return automaton.matches(input, steps: &steps, scratch: &scratch)
         }
     }
 

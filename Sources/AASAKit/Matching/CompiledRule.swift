@@ -28,6 +28,8 @@ final class CompiledRule: Sendable {
     let variables: [String]
     /// The first reason a pattern of the rule can never match.
     let failure: PatternFailure?
+    /// The result when this rule decides, without notes.
+    let decided: MatchResult
 
     init(rule: Rule, detailIndex: Int, variables table: VariableTable) {
         self.rule = rule
@@ -60,20 +62,21 @@ final class CompiledRule: Sendable {
         }
         variables = names
         failure = patterns.lazy.compactMap(\.failure).first
+        decided = AASAMatcher.decided(by: rule, detailIndex: detailIndex, variables: names)
     }
 
     /// Whether every key the rule specifies matches `input`.
-    func evaluate(_ input: inout MatchInput, steps: inout Int) -> Outcome {
+    func evaluate(_ input: inout MatchInput, steps: inout Int, scratch: inout AutomatonScratch) -> Outcome {
         if let failure { return .broken(failure) }
         let decoded = !rule.keys.percentEncoded
         if let path, !path.isMatchAll {
             guard let value = input.path(decoded: decoded) else { return .undecodable(.path) }
-            guard path.matches(value, steps: &steps) else { return .notMatched }
+            guard path.matches(value, steps: &steps, scratch: &scratch) else { return .notMatched }
         }
         switch query {
         case .string(let pattern)? where !pattern.isMatchAll:
             guard let value = input.query(decoded: decoded) else { return .undecodable(.query) }
-            guard pattern.matches(value, steps: &steps) else { return .notMatched }
+            guard pattern.matches(value, steps: &steps, scratch: &scratch) else { return .notMatched }
         case .items(let patterns)? where !patterns.allSatisfy(\.pattern.isMatchAll):
             guard let items = input.queryItems(decoded: decoded) else { return .undecodable(.query) }
             for (name, pattern) in patterns {
@@ -81,16 +84,16 @@ final class CompiledRule: Sendable {
                 var found = false
                 for item in items where item.name == name {
                     found = true
-                    guard pattern.matches(item.value, steps: &steps) else { return .notMatched }
+                    guard pattern.matches(item.value, steps: &steps, scratch: &scratch) else { return .notMatched }
                 }
-                if !found, !pattern.matches([], steps: &steps) { return .notMatched }
+                if !found, !pattern.matches([], steps: &steps, scratch: &scratch) { return .notMatched }
             }
         default:
             break
         }
         if let fragment, !fragment.isMatchAll {
             guard let value = input.fragment(decoded: decoded) else { return .undecodable(.fragment) }
-            guard fragment.matches(value, steps: &steps) else { return .notMatched }
+            guard fragment.matches(value, steps: &steps, scratch: &scratch) else { return .notMatched }
         }
         return .matched
     }

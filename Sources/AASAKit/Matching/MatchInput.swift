@@ -20,41 +20,84 @@ struct MatchInput {
         var decoded: Value??
     }
 
-    let url: AASAURL
-    private var path = Cache<[Unicode.Scalar]>()
-    private var query = Cache<[Unicode.Scalar]>()
-    private var fragment = Cache<[Unicode.Scalar]>()
+    /// A component's scalars in both spellings, computed on first use into
+    /// buffers that keep their capacity from one URL to the next.
+    private struct Spellings {
+        var encoded: [Unicode.Scalar] = []
+        var decoded: [Unicode.Scalar] = []
+        var hasEncoded = false
+        /// `nil` until computed; `false` when the component cannot be decoded.
+        var isDecodable: Bool?
+
+        mutating func reset() {
+            hasEncoded = false
+            isDecodable = nil
+        }
+
+        mutating func value(decoded: Bool, normalizingPath: Bool, source: String) -> [Unicode.Scalar]? {
+            if decoded {
+                if let isDecodable { return isDecodable ? self.decoded : nil }
+                guard let text = PercentEncoding.decode(Substring(source)) else {
+                    isDecodable = false
+                    return nil
+                }
+                Self.fill(&self.decoded, text.unicodeScalars, normalizingPath: normalizingPath)
+                isDecodable = true
+                return self.decoded
+            }
+            if !hasEncoded {
+                Self.fill(&encoded, source.unicodeScalars, normalizingPath: normalizingPath)
+                hasEncoded = true
+            }
+            return encoded
+        }
+
+        private static func fill(
+            _ buffer: inout [Unicode.Scalar],
+            _ scalars: String.UnicodeScalarView,
+            normalizingPath: Bool
+        ) {
+            if normalizingPath {
+                PathNormalization.normalize(scalars, into: &buffer)
+            } else {
+                buffer.removeAll(keepingCapacity: true)
+                buffer.append(contentsOf: scalars)
+            }
+        }
+    }
+
+    private(set) var url: AASAURL
+    private var path = Spellings()
+    private var query = Spellings()
+    private var fragment = Spellings()
     private var items = Cache<[QueryItem]>()
 
     init(url: AASAURL) {
         self.url = url
     }
 
+    /// Starts over for another URL, keeping the buffers.
+    mutating func reset(url: AASAURL) {
+        self.url = url
+        path.reset()
+        query.reset()
+        fragment.reset()
+        items = Cache()
+    }
+
     /// The normalised path; `nil` when `decoded` and it cannot be decoded.
     mutating func path(decoded: Bool) -> [Unicode.Scalar]? {
-        Self.cached(&path, decoded: decoded) { text in
-            Array(PathNormalization.normalize(text).unicodeScalars)
-        } source: {
-            url.path
-        }
+        path.value(decoded: decoded, normalizingPath: true, source: url.path)
     }
 
     /// The whole query without `?` (`""` when absent).
     mutating func query(decoded: Bool) -> [Unicode.Scalar]? {
-        Self.cached(&query, decoded: decoded) {
-            Array($0.unicodeScalars)
-        } source: {
-            url.query ?? ""
-        }
+        query.value(decoded: decoded, normalizingPath: false, source: url.query ?? "")
     }
 
     /// The fragment without `#` (`""` when absent).
     mutating func fragment(decoded: Bool) -> [Unicode.Scalar]? {
-        Self.cached(&fragment, decoded: decoded) {
-            Array($0.unicodeScalars)
-        } source: {
-            url.fragment ?? ""
-        }
+        fragment.value(decoded: decoded, normalizingPath: false, source: url.fragment ?? "")
     }
 
     /// The query split on `&` and the first `=` (a valueless item has value
@@ -81,22 +124,13 @@ struct MatchInput {
         if decoded { items.decoded = .some(result) } else { items.encoded = result }
         return result
     }
+}
 
-    private static func cached(
-        _ cache: inout Cache<[Unicode.Scalar]>,
-        decoded: Bool,
-        _ transform: (String) -> [Unicode.Scalar],
-        source: () -> String
-    ) -> [Unicode.Scalar]? {
-        if decoded {
-            if let cached = cache.decoded { return cached }
-            let value = PercentEncoding.decode(Substring(source())).map(transform)
-            cache.decoded = .some(value)
-            return value
-        }
-        if let cached = cache.encoded { return cached }
-        let value = transform(source())
-        cache.encoded = value
-        return value
-    }
+/// The buffers of one evaluation, kept from one URL to the next when a
+/// list is evaluated, so that matching a URL allocates nothing once they
+/// have grown.
+struct MatchScratch {
+    var input = MatchInput(url: AASAURL(scheme: "https", host: "", path: ""))
+    var candidates: [Int32] = []
+    var automaton = AutomatonScratch()
 }

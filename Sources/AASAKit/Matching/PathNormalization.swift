@@ -4,12 +4,26 @@
 /// slash optional.
 enum PathNormalization {
     static func normalize(_ path: String) -> String {
-        let input = path.unicodeScalars
-        if input.isEmpty { return "/" }
-        if input.count == 1 { return path }
-        // Collapsing runs in one pass is the fixpoint of replacing `**` and `//`.
         var scalars: [Unicode.Scalar] = []
-        scalars.reserveCapacity(input.count + 2)
+        normalize(path.unicodeScalars, into: &scalars)
+        var result = ""
+        result.unicodeScalars.append(contentsOf: scalars)
+        return result
+    }
+
+    /// ``normalize(_:)`` into a caller's buffer (emptied first), so that
+    /// matching a list of URLs reuses one buffer.
+    static func normalize<Path: Collection<Unicode.Scalar>>(_ input: Path, into scalars: inout [Unicode.Scalar]) {
+        scalars.removeAll(keepingCapacity: true)
+        guard let first = input.first else {
+            scalars.append("/")
+            return
+        }
+        if input.index(after: input.startIndex) == input.endIndex {
+            scalars.append(first)
+            return
+        }
+        // Collapsing runs in one pass is the fixpoint of replacing `**` and `//`.
         for scalar in input {
             if scalar == "*" || scalar == "/", scalars.last == scalar { continue }
             scalars.append(scalar)
@@ -22,8 +36,5 @@ enum PathNormalization {
         if !trail, scalars.last != "/" { scalars.append("/") }
         if lead { scalars.insert("*", at: 0) }
         if trail { scalars.append("*") }
-        var result = ""
-        result.unicodeScalars.append(contentsOf: scalars)
-        return result
     }
 }

@@ -36,15 +36,40 @@ struct PatternAutomaton: Sendable {
     /// Runs the automaton over `input`; `steps` counts the state visits, the
     /// measure of work the complexity tests use.
     func matches(_ input: [Unicode.Scalar], steps: inout Int) -> Bool {
-        var marks = [Int](repeating: -1, count: states.count)
+        var scratch = AutomatonScratch()
+        return matches(input, steps: &steps, scratch: &scratch)
+    }
+
+    /// ``matches(_:steps:)`` with the state lists of `scratch`, which one
+    /// evaluation (or a whole list of URLs) reuses for every automaton.
+    func matches(_ input: [Unicode.Scalar], steps: inout Int, scratch: inout AutomatonScratch) -> Bool {
+        var marks: [Int] = []
         var current: [Int] = []
         var next: [Int] = []
         var stack: [Int] = []
-        addClosure(start, generation: 0, into: &current, marks: &marks, stack: &stack, steps: &steps)
+        swap(&marks, &scratch.marks)
+        swap(&current, &scratch.current)
+        swap(&next, &scratch.next)
+        swap(&stack, &scratch.stack)
+        defer {
+            swap(&marks, &scratch.marks)
+            swap(&current, &scratch.current)
+            swap(&next, &scratch.next)
+            swap(&stack, &scratch.stack)
+        }
+        if marks.count < states.count {
+            marks.append(contentsOf: repeatElement(Int.min, count: states.count - marks.count))
+        }
+        // Generations only grow across runs, so marks left by an earlier run
+        // (of any automaton) never equal a generation of this one.
+        let base = scratch.generation + 1
+        scratch.generation = base + input.count
+        current.removeAll(keepingCapacity: true)
+        addClosure(start, generation: base, into: &current, marks: &marks, stack: &stack, steps: &steps)
         for (offset, raw) in input.enumerated() {
             guard !current.isEmpty else { return false }
             let scalar = caseInsensitive ? CaseFolding.fold(raw) : raw
-            let generation = offset + 1
+            let generation = base + offset + 1
             next.removeAll(keepingCapacity: true)
             for state in current {
                 steps += 1
@@ -63,7 +88,7 @@ struct PatternAutomaton: Sendable {
             }
             swap(&current, &next)
         }
-        return marks[Self.acceptState] == input.count
+        return marks[Self.acceptState] == base + input.count
     }
 
     private func addClosure(
@@ -163,4 +188,15 @@ struct PatternAutomaton: Sendable {
         }
         return run
     }
+}
+
+/// The state lists and marks of ``PatternAutomaton/matches(_:steps:scratch:)``,
+/// kept between runs so that a run allocates nothing once they have grown.
+struct AutomatonScratch {
+    fileprivate var marks: [Int] = []
+    fileprivate var current: [Int] = []
+    fileprivate var next: [Int] = []
+    fileprivate var stack: [Int] = []
+    /// The last generation handed out.
+    fileprivate var generation = 0
 }

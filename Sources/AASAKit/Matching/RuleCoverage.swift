@@ -18,7 +18,7 @@ public struct RuleCoverage: Sendable {
     /// Coverage for the rules of `file`, resolving its substitution variables.
     public init(file: AASAFile) {
         self.init(
-            variables: VariableTable(userVariables: file.appLinks?.substitutionVariables ?? [:], codes: .snapshot)
+            variables: VariableTable(userVariables: file.appLinks?.substitutionVariables ?? [:])
         )
     }
 

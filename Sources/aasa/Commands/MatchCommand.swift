@@ -35,13 +35,27 @@ struct MatchCommand: AsyncParsableCommand {
             "decision", "rule", "reason", "opensApp", "why"}]}, "why" one of blocked, \
             no-rule-matched, intent-filters or not-verified (Google rejects the file, another host).
 
+            A list: `-` as the URL reads URLs from standard input, one per line (blank lines \
+            skipped), and decides them all at once, each file compiled once and the URLs matched \
+            across the cores. With --format json it prints one compact object per URL and line \
+            (JSON Lines), in input order, shaped as above without "explanation" (explaining a \
+            miss probes every rule on its own; ask for one URL to see it). A line that cannot be \
+            decided prints {"url", "error"} in its place and makes the exit status 2.
+
+              aasa match - --dir aasa --bundle-id com.example.app --format json < urls.txt
+
             Exit status: 0 evaluated (whatever the decision), 2 bad input: the file is not JSON, \
             the URL cannot be parsed, or the app given is in no applinks.details of the file (the \
             package is granted no App Links).
             """
     )
 
-    @Argument(help: ArgumentHelp("The URL, as a person would type it.", valueName: "url"))
+    @Argument(
+        help: ArgumentHelp(
+            "The URL, as a person would type it; - reads URLs from standard input, one per line.",
+            valueName: "url"
+        )
+    )
     var url: String
 
     @Option(help: ArgumentHelp("The apple-app-site-association file.", valueName: "path"))
@@ -82,7 +96,17 @@ struct MatchCommand: AsyncParsableCommand {
     }
 
     /// Evaluates and prints through `output`; bad input throws exit code 2.
-    func run(output: CommandOutput) throws {
+    func run(output: CommandOutput, standardInput: () -> String = MatchList.readStandardInput) throws {
+        if url == "-" {
+            guard package == nil else {
+                output.errorLine(
+                    "error: --package decides one URL at a time; a list on standard input (-) is for Apple apps"
+                )
+                throw ExitCode(2)
+            }
+            try runList(input: standardInput(), output: output)
+            return
+        }
         if let package {
             let evaluation: AndroidMatchEvaluation
             do {
@@ -110,6 +134,26 @@ struct MatchCommand: AsyncParsableCommand {
         }
     }
 
+    /// `aasa match -`: every line of `input`.
+    private func runList(input: String, output: CommandOutput) throws {
+        let list: MatchList
+        do {
+            list = MatchList(
+                source: try MatchList.source(file: file, dir: dir),
+                domain: domain,
+                app: try LinkTestInvocation.app(bundleID: bundleID, appID: appID),
+                format: formatting.format
+            )
+        } catch {
+            output.errorLine("error: \(error.description)")
+            throw ExitCode(2)
+        }
+        let (text, errors, exitCode) = list.run(input: input)
+        if !text.isEmpty { output.line(text) }
+        errors.forEach(output.errorLine)
+        if exitCode != 0 { throw ExitCode(exitCode) }
+    }
+
     func evaluate() throws(InputError) -> MatchEvaluation {
         let app = try LinkTestInvocation.app(bundleID: bundleID, appID: appID)
         let parsedURL: AASAURL
@@ -124,7 +168,7 @@ struct MatchCommand: AsyncParsableCommand {
         switch site.content {
         case .unusable(let reason): throw InputError(reason)
         case .absent(let host):
-            throw InputError("\(site.name): no apple-app-site-association for \(host) (it serves only assetlinks.json)")
+            throw InputError("\(site.name): \(LinkTestSites.Site.noAssociationFile(host: host))")
         case .file(let usable): file = usable
         }
         guard file.json.objectValue != nil else {

@@ -24,16 +24,28 @@ struct MatchEvaluation {
     var url: AASAURL
     var domain: String
     var outcomes: [Outcome]
+    /// Whether a miss carries its ``NoMatchExplanation`` (and JSON the
+    /// `explanation` key): `aasa match -` leaves it out.
+    var explained = true
 
     init(url: AASAURL, domain: String, file: AASAFile, appIDs: [String]) {
+        let matcher = AASAMatcher(file: file, domain: domain)
+        self.init(url: url, domain: domain, file: file, results: appIDs.map { ($0, matcher.evaluate(url, appID: $0)) })
+    }
+
+    /// The outcomes of results already decided (by `aasa match -`'s batch),
+    /// app by app.
+    init(
+        url: AASAURL,
+        domain: String,
+        file: AASAFile,
+        results: [(appID: String, result: MatchResult)],
+        explained: Bool = true
+    ) {
         self.url = url
         self.domain = domain
-        let matcher = AASAMatcher(file: file, domain: domain)
-        // The matcher's own host rule, asked the same way the run does.
-        let served =
-            LinkTestSites(byHost: [domain: .init(name: domain, content: .file(file))]).site(for: url.host) != nil
-        self.outcomes = appIDs.map { appID in
-            let result = matcher.evaluate(url, appID: appID)
+        self.explained = explained
+        self.outcomes = results.map { appID, result in
             var outcome = Outcome(appID: appID, result: result)
             switch result.decision {
             case .matched where url.scheme == "http":
@@ -42,14 +54,19 @@ struct MatchEvaluation {
                 outcome.why = nil
             case .blocked:
                 outcome.why = .blocked
-            case .none where !served:
+            case .none where !Self.host(url.host, isServedBy: domain, file: file):
                 outcome.why = .hostMismatch
             case .none:
                 outcome.why = .noRuleMatched
-                outcome.explanation = NoMatchExplanation(file: file, url: url, appID: appID)
+                if explained { outcome.explanation = NoMatchExplanation(file: file, url: url, appID: appID) }
             }
             return outcome
         }
+    }
+
+    /// The matcher's own host rule, asked the same way the run does.
+    private static func host(_ host: String, isServedBy domain: String, file: AASAFile) -> Bool {
+        LinkTestSites(byHost: [domain: .init(name: domain, content: .file(file))]).site(for: host) != nil
     }
 
     /// `swcutil verify`-style lines:
@@ -93,15 +110,16 @@ struct MatchEvaluation {
     /// `explanation` unless no rule matched.
     func json() -> JSONValue {
         let entries = outcomes.map { outcome -> JSONValue in
-            [
-                "appID": .string(outcome.appID),
-                "decision": .string(outcome.result.decision.rawValue),
-                "rule": outcome.result.rule?.json ?? .null,
-                "reason": .string(outcome.result.reason),
-                "opensApp": .bool(outcome.opensApp),
-                "why": outcome.why.map { .string($0.rawValue) } ?? .null,
-                "explanation": outcome.explanation?.json ?? .null,
-            ]
+            var entry = JSONObject([
+                ("appID", .string(outcome.appID)),
+                ("decision", .string(outcome.result.decision.rawValue)),
+                ("rule", outcome.result.rule?.json ?? .null),
+                ("reason", .string(outcome.result.reason)),
+                ("opensApp", .bool(outcome.opensApp)),
+                ("why", outcome.why.map { .string($0.rawValue) } ?? .null),
+            ])
+            if explained { entry["explanation"] = outcome.explanation?.json ?? .null }
+            return .object(entry)
         }
         return [
             "url": .string(url.description),

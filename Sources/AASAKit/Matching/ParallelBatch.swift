@@ -1,0 +1,47 @@
+import Dispatch
+import Foundation
+
+/// Runs a transform over `0..<count` in contiguous chunks across the
+/// machine's cores (Dispatch's `concurrentPerform`), each chunk with its own
+/// state (the matcher's reusable buffers), and returns the results in index
+/// order. Lists below ``minimumChunk`` items stay on the calling thread:
+/// handing them to other threads costs more than it saves.
+enum ParallelBatch {
+    /// The fewest items worth a chunk of their own.
+    static let minimumChunk = 2_048
+
+    static func map<State, Result>(
+        count: Int,
+        parallel: Bool,
+        state makeState: @Sendable () -> State,
+        _ transform: @Sendable (Int, inout State) -> Result
+    ) -> [Result] {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        // A few chunks per core, so that a core slowed by a neighbour does
+        // not hold the whole list back.
+        let chunks = parallel ? min(count / minimumChunk, 4 * cores) : 0
+        guard chunks > 1 else {
+            var state = makeState()
+            return (0..<count).map { transform($0, &state) }
+        }
+        return [Result](unsafeUninitializedCapacity: count) { buffer, initialized in
+            guard let base = buffer.baseAddress else { return }
+            let output = Output(base: base)
+            DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+                var state = makeState()
+                for index in (count * chunk / chunks)..<(count * (chunk + 1) / chunks) {
+                    (output.base + index).initialize(to: transform(index, &state))
+                }
+            }
+            initialized = count
+        }
+    }
+}
+
+/// The result buffer shared by the chunks. Unchecked: each chunk
+/// initialises only its own, disjoint range of indices, and
+/// `concurrentPerform` returns only after every chunk has finished, before
+/// the array is handed out.
+private struct Output<Element>: @unchecked Sendable {
+    let base: UnsafeMutablePointer<Element>
+}

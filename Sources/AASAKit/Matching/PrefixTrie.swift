@@ -1,0 +1,119 @@
+/// Values keyed by a literal prefix, compared case-folded
+/// (``CaseFolding/fold(_:)``), that answers "which values have a key that is
+/// a prefix of this text?" in one walk down the text.
+///
+/// The matcher keys each rule by the literal start of its `/` pattern (a
+/// rule can only match a path that starts with it), and the unreachable-rule
+/// lint keys earlier rules the same way (a rule can only cover a later rule
+/// whose literal start extends its own). Keys are folded whatever the rule's
+/// `caseSensitive`: a case-sensitive rule then lands among the candidates of
+/// a few texts it cannot match, which only costs its evaluation; it is never
+/// missing from those of a text it matches.
+///
+/// Frozen after construction into flat arrays: one node's edges are a
+/// contiguous run sorted by scalar, one node's values a contiguous run in
+/// insertion order.
+struct PrefixTrie: Sendable {
+    /// Node `n`'s edges are `labels[edgeStart[n]..<edgeStart[n + 1]]`.
+    private let edgeStart: [Int32]
+    private let labels: [UInt32]
+    private let targets: [Int32]
+    /// Node `n`'s values are `values[valueStart[n]..<valueStart[n + 1]]`.
+    private let valueStart: [Int32]
+    private let values: [Int32]
+
+    /// Whether the trie holds no value at all.
+    var isEmpty: Bool { values.isEmpty }
+
+    /// - Parameter entries: each value with its key (unfolded), in the order
+    ///   the values must come out at one node (ascending, for rule indices).
+    init(_ entries: [(key: [Unicode.Scalar], value: Int)]) {
+        // One table of edges for the whole build, keyed by node and label
+        // (a table per node cost more than the lookups it saves on small files).
+        var edges: [UInt64: Int32] = [:]
+        var nodeCount = 1
+        var valueNodes: [(node: Int32, value: Int32)] = []
+        valueNodes.reserveCapacity(entries.count)
+        for (key, value) in entries {
+            var node: Int32 = 0
+            for scalar in key {
+                let edge = UInt64(UInt32(node)) << 32 | UInt64(CaseFolding.fold(scalar).value)
+                if let next = edges[edge] {
+                    node = next
+                } else {
+                    node = Int32(nodeCount)
+                    edges[edge] = node
+                    nodeCount += 1
+                }
+            }
+            valueNodes.append((node, Int32(value)))
+        }
+        var edgeStart = [Int32](repeating: 0, count: nodeCount + 1)
+        var labels: [UInt32] = []
+        var targets: [Int32] = []
+        labels.reserveCapacity(edges.count)
+        targets.reserveCapacity(edges.count)
+        // Sorted by node, then label: each node's edges contiguous and ordered.
+        for (edge, target) in edges.sorted(by: { $0.key < $1.key }) {
+            edgeStart[Int(edge >> 32) + 1] += 1
+            labels.append(UInt32(truncatingIfNeeded: edge))
+            targets.append(target)
+        }
+        var valueStart = [Int32](repeating: 0, count: nodeCount + 1)
+        for (node, _) in valueNodes { valueStart[Int(node) + 1] += 1 }
+        for node in 0..<nodeCount {
+            edgeStart[node + 1] += edgeStart[node]
+            valueStart[node + 1] += valueStart[node]
+        }
+        // A stable placement keeps each node's values in insertion order.
+        var values = [Int32](repeating: 0, count: valueNodes.count)
+        var fill = valueStart
+        for (node, value) in valueNodes {
+            values[Int(fill[Int(node)])] = value
+            fill[Int(node)] += 1
+        }
+        self.edgeStart = edgeStart
+        self.labels = labels
+        self.targets = targets
+        self.valueStart = valueStart
+        self.values = values
+    }
+
+    /// Appends to `output` every value whose key is a prefix of `text`
+    /// (folded), shortest key first; values of one key in insertion order.
+    func appendValues<Text: Collection<Unicode.Scalar>>(keyedByPrefixesOf text: Text, to output: inout [Int32]) {
+        var node = 0
+        appendValues(of: node, to: &output)
+        for scalar in text {
+            guard let next = child(of: node, CaseFolding.fold(scalar).value) else { return }
+            node = next
+            appendValues(of: node, to: &output)
+        }
+    }
+
+    /// Every value, ascending.
+    func allValues() -> [Int32] {
+        values.sorted()
+    }
+
+    @inline(__always)
+    private func appendValues(of node: Int, to output: inout [Int32]) {
+        let start = Int(valueStart[node])
+        let end = Int(valueStart[node + 1])
+        if start < end { output.append(contentsOf: values[start..<end]) }
+    }
+
+    @inline(__always)
+    private func child(of node: Int, _ label: UInt32) -> Int? {
+        var low = Int(edgeStart[node])
+        var high = Int(edgeStart[node + 1])
+        // Binary search; most nodes have one edge.
+        while low < high {
+            let middle = (low + high) / 2
+            let candidate = labels[middle]
+            if candidate == label { return Int(targets[middle]) }
+            if candidate < label { low = middle + 1 } else { high = middle }
+        }
+        return nil
+    }
+}

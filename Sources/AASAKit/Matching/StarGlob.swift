@@ -1,0 +1,98 @@
+/// A pattern of literals, `?` and `*` only (`/shop/*/reviews/`, `*.pdf/`,
+/// `/item/????/*`), the shape of most rules, matched without the automaton:
+/// the fixed-length runs between the stars must appear in order, the first
+/// at the start and the last at the end. Taking each middle run at its
+/// leftmost place is enough: it leaves the most input for the runs after it.
+///
+/// Cost: the prefix and suffix compare once; a middle run is searched
+/// naively, at most its length per input position, which is the bound of
+/// the automaton on the same pattern.
+struct StarGlob: Sendable {
+    /// The runs between stars, one after the other; run `i` is
+    /// `units[bounds[i]..<bounds[i + 1]]`: a scalar value (folded when
+    /// `caseInsensitive`) or ``any`` for `?`. At least two runs (a pattern
+    /// without stars is a plain literal or goes to the automaton).
+    private let units: [UInt32]
+    private let bounds: [Int]
+    private let caseInsensitive: Bool
+    /// The scalars every match needs at least.
+    private let minimumCount: Int
+
+    /// `?`: not a scalar value.
+    private static let any = UInt32.max
+
+    /// `nil` unless `tokens` are literals, `?` and at least one `*`.
+    init?(tokens: [PatternToken], caseInsensitive: Bool) {
+        var units: [UInt32] = []
+        var bounds = [0]
+        for token in tokens {
+            switch token {
+            case .literal(let scalar):
+                units.append((caseInsensitive ? CaseFolding.fold(scalar) : scalar).value)
+            case .any:
+                units.append(Self.any)
+            case .star:
+                bounds.append(units.count)
+            case .builtin, .variable:
+                return nil
+            }
+        }
+        bounds.append(units.count)
+        guard bounds.count >= 3 else { return nil }
+        self.units = units
+        self.bounds = bounds
+        self.caseInsensitive = caseInsensitive
+        self.minimumCount = units.count
+    }
+
+    func matches(_ input: [Unicode.Scalar], steps: inout Int) -> Bool {
+        guard input.count >= minimumCount else { return false }
+        let runCount = bounds.count - 1
+        let prefix = bounds[0]..<bounds[1]
+        let suffix = bounds[runCount - 1]..<bounds[runCount]
+        guard equal(prefix, input, at: 0, steps: &steps),
+            equal(suffix, input, at: input.count - suffix.count, steps: &steps)
+        else { return false }
+        var position = prefix.count
+        let end = input.count - suffix.count
+        for index in 1..<(runCount - 1) {
+            let run = bounds[index]..<bounds[index + 1]
+            guard let found = firstPlace(of: run, in: input, from: position, before: end, steps: &steps) else {
+                return false
+            }
+            position = found + run.count
+        }
+        return true
+    }
+
+    /// The first place at or after `start` where `run` ends by `end`.
+    private func firstPlace(
+        of run: Range<Int>,
+        in input: [Unicode.Scalar],
+        from start: Int,
+        before end: Int,
+        steps: inout Int
+    ) -> Int? {
+        var place = start
+        while place + run.count <= end {
+            if equal(run, input, at: place, steps: &steps) { return place }
+            place += 1
+        }
+        return nil
+    }
+
+    @inline(__always)
+    private func equal(_ run: Range<Int>, _ input: [Unicode.Scalar], at start: Int, steps: inout Int) -> Bool {
+        var offset = 0
+        while offset < run.count {
+            steps += 1
+            let unit = units[run.lowerBound + offset]
+            if unit != Self.any {
+                let scalar = input[start + offset]
+                if (caseInsensitive ? CaseFolding.fold(scalar) : scalar).value != unit { return false }
+            }
+            offset += 1
+        }
+        return true
+    }
+}

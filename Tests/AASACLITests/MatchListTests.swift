@@ -1,0 +1,138 @@
+import AASAKit
+import ArgumentParser
+import Foundation
+import Testing
+
+@testable import aasa
+
+/// `aasa match -`: URLs from standard input, one decision per URL, as
+/// `aasa match URL` decides each.
+@Suite("aasa match - (a list on standard input)")
+struct MatchListTests {
+    static let file = MatchCommandTests.file
+
+    func match(
+        _ arguments: [String],
+        input: String,
+        files: [String: String] = ["apple-app-site-association": Self.file]
+    ) throws -> (RecordedOutput, Int32) {
+        let scratch = try ScratchDirectory(files)
+        let location =
+            files.keys.contains("apple-app-site-association")
+            ? ["--file", scratch.at("apple-app-site-association")] : ["--dir", scratch.at("aasa")]
+        let command = try MatchCommand.parse(["-"] + arguments + location)
+        return try runCapturing { try command.run(output: $0, standardInput: { input }) }
+    }
+
+    /// One URL alone, through the single-URL path, as JSON.
+    func single(_ url: String, _ arguments: [String] = []) throws -> JSONValue {
+        let scratch = try ScratchDirectory(["apple-app-site-association": Self.file])
+        let command = try MatchCommand.parse(
+            [url, "--format", "json"] + arguments + ["--file", scratch.at("apple-app-site-association")]
+        )
+        let (output, _) = try runCapturing { try command.run(output: $0) }
+        return try JSONParser().parse(output.outText).value
+    }
+
+    static let urls = [
+        "https://example.com/buy/42", "https://example.com/buy/secret", "https://example.com/store/1#deal",
+        "https://example.com/café/1", "http://example.com/buy/1", "https://Example.com/nothing",
+    ]
+
+    /// Each line is the single-URL object without `explanation`, in input order.
+    @Test func jsonLinesAgreeWithOneURLAtATime() throws {
+        let (output, code) = try match(["--format", "json"], input: Self.urls.joined(separator: "\n") + "\n")
+        #expect(code == 0)
+        #expect(output.error.isEmpty)
+        let lines = output.outText.split(separator: "\n").map(String.init)
+        try #require(lines.count == Self.urls.count)
+        for (line, url) in zip(lines, Self.urls) {
+            let listed = try JSONParser().parse(line).value
+            var expected = try single(url)
+            let results = expected["results"]?.arrayValue ?? []
+            expected = [
+                "url": expected["url"] ?? .null,
+                "domain": expected["domain"] ?? .null,
+                "results": .array(
+                    results.map { result in
+                        var object = result.objectValue ?? JSONObject()
+                        object["explanation"] = nil
+                        return .object(object)
+                    }
+                ),
+            ]
+            #expect(listed == expected, "\(url)")
+        }
+    }
+
+    /// Blank lines and surrounding spaces are not URLs; a bad line is
+    /// reported in place, the others are still decided, and the run exits 2.
+    @Test func aBadLineIsReportedInPlaceAndExitsTwo() throws {
+        let input = "  https://example.com/buy/1  \r\n\n\nnot a url\nhttps://example.com/account\n"
+        let (output, code) = try match(["--format", "json", "--app-id", "ABCDE12345.com.example.app"], input: input)
+        #expect(code == 2)
+        let lines = try output.outText.split(separator: "\n").map { try JSONParser().parse(String($0)).value }
+        try #require(lines.count == 3)
+        #expect(lines[0]["results"]?.arrayValue?.first?["decision"] == "matched")
+        #expect(lines[1]["url"] == "not a url")
+        #expect(lines[1]["error"]?.stringValue?.hasPrefix("cannot evaluate not a url") == true)
+        #expect(lines[2]["results"]?.arrayValue?.first?["decision"] == "none")
+        #expect(output.error == ["error: \(lines[1]["error"]?.stringValue ?? "")"])
+    }
+
+    /// An empty list is not a list that passed.
+    @Test(arguments: ["", "\n  \n"])
+    func noURLAtAllExitsTwo(input: String) throws {
+        let (output, code) = try match(["--format", "json"], input: input)
+        #expect(code == 2)
+        #expect(output.out.isEmpty)
+        #expect(output.error == ["error: no URL on standard input (one per line)"])
+    }
+
+    /// A typo'd app is bad input for every line (never "none" for all).
+    @Test func anUnlistedAppFailsEveryLine() throws {
+        let (output, code) = try match(
+            ["--format", "json", "--app-id", "ZZZZZ99999.com.nope"],
+            input: "https://example.com/buy/1\nhttps://example.com/buy/2\n"
+        )
+        #expect(code == 2)
+        let lines = try output.outText.split(separator: "\n").map { try JSONParser().parse(String($0)).value }
+        #expect(lines.count == 2)
+        #expect(lines.allSatisfy { $0["results"] == nil && $0["error"]?.stringValue?.contains("ZZZZZ99999") == true })
+    }
+
+    /// With --dir each URL uses its own host's file; a host without one is
+    /// that line's error.
+    @Test func dirDecidesEachURLWithItsHostsFile() throws {
+        let files = [
+            "aasa/example.com/apple-app-site-association": Self.file,
+            "aasa/example.org/apple-app-site-association":
+                #"{"applinks":{"details":[{"appIDs":["T.x"],"components":[{"/":"/org/*"}]}]}}"#,
+        ]
+        let input = "https://example.org/org/1\nhttps://example.com/buy/1\nhttps://example.net/x\n"
+        let (output, code) = try match(["--format", "json"], input: input, files: files)
+        #expect(code == 2)
+        let lines = try output.outText.split(separator: "\n").map { try JSONParser().parse(String($0)).value }
+        try #require(lines.count == 3)
+        #expect(lines[0]["results"]?.arrayValue?.map { $0["appID"] } == ["T.x"])
+        #expect(lines[0]["results"]?.arrayValue?.first?["decision"] == "matched")
+        #expect(lines[1]["results"]?.arrayValue?.first?["decision"] == "matched")
+        #expect(lines[2]["error"]?.stringValue?.contains("no file for example.net") == true)
+    }
+
+    /// Text: each URL's block as `aasa match URL` prints it, a blank line between.
+    @Test func textPrintsEachBlockAsTheSingleURLDoes() throws {
+        let urls = ["https://example.com/buy/42", "https://example.com/buy/secret"]
+        let app = ["--app-id", "ABCDE12345.com.example.app"]
+        let (output, code) = try match(app, input: urls.joined(separator: "\n"))
+        #expect(code == 0)
+        var blocks: [String] = []
+        for url in urls {
+            let scratch = try ScratchDirectory(["apple-app-site-association": Self.file])
+            let command = try MatchCommand.parse([url] + app + ["--file", scratch.at("apple-app-site-association")])
+            let (single, _) = try runCapturing { try command.run(output: $0) }
+            blocks.append(single.outText)
+        }
+        #expect(output.outText == blocks.joined(separator: "\n\n"))
+    }
+}

@@ -1,0 +1,42 @@
+import Testing
+
+@testable import AASAKit
+
+/// The unreachable-rule check compares each rule only with the earlier
+/// rules its trie selects (entries of 32 rules and more); on random files
+/// it must report exactly what comparing every earlier rule reports.
+@Suite struct UnreachableRuleLintDifferentialTests {
+    @Test(arguments: 0..<6)
+    func indexedCheckAgreesWithEveryPair(seed: UInt64) throws {
+        var random = TestRandom(seed: 0x5AAD_0000 + seed)
+        for _ in 0..<15 {
+            let text = RandomRules.file(&random, rules: UnreachableRuleLint.indexedRuleCount...90)
+            let file = try MatcherFixture.parse(text)
+            let found = UnreachableRuleLint.lint(file)
+            let expected = Self.everyPair(file)
+            #expect(found.map { "\($0.code) \($0.path)" } == expected.map(\.finding), "\(text)")
+            for (diagnostic, pair) in zip(found, expected) {
+                #expect(diagnostic.message.contains(" at \(pair.earlier) "), "\(text)")
+            }
+        }
+    }
+
+    /// The first version of the check: every rule against every earlier one.
+    static func everyPair(_ file: AASAFile) -> [(finding: String, earlier: JSONPath)] {
+        let coverage = RuleCoverage(file: file)
+        var claimed = Set<String>()
+        var found: [(finding: String, earlier: JSONPath)] = []
+        for detail in file.appLinks?.details ?? [] {
+            guard !detail.appIDs.filter({ claimed.insert($0).inserted }).isEmpty else { continue }
+            for (index, later) in detail.rules.enumerated() {
+                guard let earlier = detail.rules[..<index].first(where: { coverage.covers($0, later) }) else {
+                    continue
+                }
+                let code =
+                    !earlier.isExclusion && later.isExclusion ? "lint.unreachable-exclude" : "lint.unreachable-rule"
+                found.append(("\(code) \(later.path)", earlier.path))
+            }
+        }
+        return found
+    }
+}
