@@ -135,7 +135,7 @@ struct ValidateCommandTests {
         let (output, code) = try validate([scratch.path, "--format", "json"])
         #expect(code == 1)
         let json = try JSONParser().parse(output.outText).value
-        #expect(json.objectValue?.keys == ["files"])
+        #expect(json.objectValue?.keys == ["files", "errors", "strict", "succeeded", "exitCode"])
         let files = try #require(json["files"]?.arrayValue)
         #expect(
             files.map { $0["path"] } == [
@@ -156,7 +156,7 @@ struct ValidateCommandTests {
         let (output, code) = try validate([scratch.at("missing"), scratch.path])
         #expect(code == 2)
         #expect(output.error == ["error: \(scratch.at("missing")): no such file or directory"])
-        #expect(output.out.last == "1 file, 2 errors, 2 warnings")
+        #expect(output.out.last == "1 file, 2 errors, 2 warnings; 1 path could not be read")
     }
 
     @Test func aMisnamedFileBesideGoodOnesIsAWarningNotASilentPass() throws {

@@ -59,6 +59,36 @@ import Testing
         #expect(fresh.summary.hasSuffix("(already due)"))
     }
 
+    /// A CDN 404 used to read "CDN copy 0 s old (no Age header)": the CDN
+    /// has no copy, and the age shown was made up.
+    @Test func aCachedFailureIsNotCalledACopy() {
+        func failure(_ headers: [(String, String)]) -> CDNFreshness {
+            let response = FetchedResponse(
+                url: "https://cdn/a/v1/example.com",
+                status: 404,
+                reasonPhrase: "Not Found",
+                headers: headers.map { (name: $0.0, value: $0.1) },
+                body: [],
+                transferredBytes: 0
+            )
+            return CDNFreshness(response: response, receivedAt: Self.received)
+        }
+        let bare = failure([])
+        #expect(bare.subject == .failure(statusLine: "404 Not Found"))
+        #expect(!bare.summary.contains("copy 0 s old"))
+        #expect(
+            bare.summary
+                == "has no copy: its 404 Not Found answer carries no Age header; no cache lifetime sent: Apple only says the CDN refreshes within about 24 hours"
+        )
+        #expect(bare.json["of"] == "failure")
+        let cached = failure([("Date", Self.date), ("Age", "42"), ("Cache-Control", "max-age=1800")])
+        #expect(
+            cached.summary
+                == "has no copy: its 404 Not Found answer is cached, 42 s old (Age 42); kept for 30 min (max-age 1800): Apple's CDN asks the origin again no earlier than 1994-11-06T09:18:55Z (in 29 min)"
+        )
+        #expect(freshness([]).json["of"] == "copy")
+    }
+
     @Test(arguments: [
         (59.0, "59 s"), (61, "1 min"), (3600, "1 h"), (3660, "1 h 1 min"), (172_800, "2 d"), (176_400, "2 d 1 h"),
     ])

@@ -36,6 +36,24 @@ import Testing
         #expect(report.status == .fail)
     }
 
+    /// The checks after `json.valid` used to say the file "could not be
+    /// fetched" when it was fetched fine and is an HTML page: the user
+    /// looked for a network problem instead of the file.
+    @Test func checksSkippedAfterABodyThatIsNotJSONSaySo() async throws {
+        let html = FakeResponse.json("<!doctype html><html><body>Welcome</body></html>", contentType: "text/html")
+        let mislabelled = FakeResponse.json(HostCheckTests.aasa, headers: [("Content-Encoding", "gzip")])
+        for answer in [html, mislabelled] {
+            let report = try await check(wellKnown(answer))
+            for id in ["aasa.schema", "aasa.lints", "legacy-path"] {
+                let skipped = try #require(report.check(id))
+                #expect(skipped.status == .skip)
+                #expect(skipped.message == "the file is not JSON", "\(id): \(skipped.message)")
+            }
+        }
+        let missing = try await check(wellKnown(.notFound))
+        #expect(missing.check("aasa.schema")?.message == "the file could not be fetched")
+    }
+
     @Test func emptyBodyFails() async throws {
         let report = try await check(wellKnown(.json("")))
         #expect(report.check("json.valid")?.status == .fail)

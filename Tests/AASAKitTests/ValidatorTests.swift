@@ -148,7 +148,8 @@ struct ValidatorTests {
 
     @Test func customSchemaReplacesTheBundledOne() throws {
         let schema = try JSONSchema(bytes: Array(#"{"type":"object","required":["x"]}"#.utf8))
-        let report = AASAValidator(schema: schema).validate(bytes: Array(#"{"applinks":{}}"#.utf8))
+        let file = #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.a"],"components":[{"/":"/a"}]}]}}"#
+        let report = AASAValidator(schema: schema).validate(bytes: Array(file.utf8))
         #expect(report.diagnostics.map(\.code) == ["schema.required"])
     }
 

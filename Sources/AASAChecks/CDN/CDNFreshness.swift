@@ -10,6 +10,17 @@ import Foundation
 /// (`Date` − `Age`), or else `Expires`; with neither, Apple promises only
 /// "within about 24 hours".
 public struct CDNFreshness: Sendable, Hashable {
+    /// What the CDN holds for the domain.
+    public enum Subject: Sendable, Hashable {
+        /// A copy of the file (a 200 answer).
+        case copy
+        /// No copy: the answer is a failure the CDN caches like a copy, with
+        /// its status line (`404 Not Found`).
+        case failure(statusLine: String)
+    }
+
+    /// Whether the headers describe a copy or a cached failure.
+    public var subject: Subject
     /// `Age`: seconds the copy has been in the CDN's cache.
     public var age: Int?
     /// The lifetime the CDN gave the copy (`s-maxage`, else `max-age`), seconds.
@@ -21,13 +32,15 @@ public struct CDNFreshness: Sendable, Hashable {
 
     /// Reads the freshness headers of a CDN answer received at `receivedAt`.
     public init(response: FetchedResponse, receivedAt: Date) {
+        subject = response.status == 200 ? .copy : .failure(statusLine: response.statusLine)
         age = response.header("Age").flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }.map { max(0, $0) }
         maxAge = Self.lifetime(cacheControl: response.header("Cache-Control"))
         date = response.header("Date").flatMap(Self.parseHTTPDate) ?? receivedAt
         expires = response.header("Expires").flatMap(Self.parseHTTPDate)
     }
 
-    public init(age: Int?, maxAge: Int?, date: Date, expires: Date?) {
+    public init(age: Int?, maxAge: Int?, date: Date, expires: Date?, subject: Subject = .copy) {
+        self.subject = subject
         self.age = age
         self.maxAge = maxAge
         self.date = date
@@ -44,10 +57,20 @@ public struct CDNFreshness: Sendable, Hashable {
         return expires
     }
 
-    /// `copy 3 h 12 min old (Age 11520); kept for 24 h (max-age 86400): refetched no earlier than 2025-01-01T12:00:00Z (in 20 h 48 min)`.
+    /// `copy 3 h 12 min old (Age 11520); kept for 24 h (max-age 86400): refetched no earlier than 2025-01-01T12:00:00Z (in 20 h 48 min)`;
+    /// for a cached failure, `has no copy: its 404 Not Found answer is cached, 3 h 12 min old (Age 11520); …`.
     public var summary: String {
-        var text = "copy \(Self.span(TimeInterval(age ?? 0))) old"
-        text += age.map { " (Age \($0))" } ?? " (no Age header)"
+        var text: String
+        switch subject {
+        case .copy:
+            text = "copy \(Self.span(TimeInterval(age ?? 0))) old"
+            text += age.map { " (Age \($0))" } ?? " (no Age header)"
+        case .failure(let statusLine):
+            // No copy exists, so no copy's age may be shown: the age is the
+            // cached failure's, and unknown without an Age header.
+            text = "has no copy: its \(statusLine) answer "
+            text += age.map { "is cached, \(Self.span(TimeInterval($0))) old (Age \($0))" } ?? "carries no Age header"
+        }
         if let maxAge {
             text += "; kept for \(Self.span(TimeInterval(maxAge))) (max-age \(maxAge))"
         }
@@ -56,12 +79,19 @@ public struct CDNFreshness: Sendable, Hashable {
         }
         let remaining = refetch.timeIntervalSince(date)
         let when = remaining > 0 ? "in \(Self.span(remaining))" : "already due"
-        return text + ": Apple's CDN refetches no earlier than \(refetch.formatted(.iso8601)) (\(when))"
+        let refetches = subject == .copy ? "refetches" : "asks the origin again"
+        return text + ": Apple's CDN \(refetches) no earlier than \(refetch.formatted(.iso8601)) (\(when))"
     }
 
-    /// `{"age"?, "maxAge"?, "copiedAt", "refetchNotBefore"?}`.
+    /// `{"of": "copy" | "failure", "age"?, "maxAge"?, "copiedAt", "refetchNotBefore"?}`;
+    /// for a failure, `copiedAt` is when the CDN stored the failure.
     public var json: JSONValue {
         var object = JSONObject()
+        if case .failure = subject {
+            object["of"] = "failure"
+        } else {
+            object["of"] = "copy"
+        }
         if let age { object["age"] = .number(Double(age)) }
         if let maxAge { object["maxAge"] = .number(Double(maxAge)) }
         object["copiedAt"] = .string(copiedAt.formatted(.iso8601))

@@ -85,7 +85,7 @@ public struct HostCheck: Sendable {
             host: target.host,
             url: url,
             connectedTo: target.connectionDescription,
-            checks: checks.completed(skipping: "the file could not be fetched") + (androidResult?.checks ?? []),
+            checks: checks.completed(skipping: Self.skipReason(checks)) + (androidResult?.checks ?? []),
             android: androidResult?.report
         )
     }
@@ -187,6 +187,16 @@ public struct HostCheck: Sendable {
         if let app = options.app {
             checks.add(Self.appListed(app, in: AASAFile(json: json)))
         }
+    }
+
+    /// Why the checks never recorded were skipped: a body that arrived but
+    /// is not JSON was fetched, and saying otherwise sends the user to the
+    /// network instead of the file.
+    static func skipReason(_ checks: CheckList) -> String {
+        func failed(_ id: String) -> Bool { checks.results.contains { $0.id == id && $0.status == .fail } }
+        if failed("json.valid") { return "the file is not JSON" }
+        if failed("file.size") { return "the file is over Apple's size limit and was not read whole" }
+        return "the file could not be fetched"
     }
 
     /// Whether a `Location` (absolute or relative) points back at `url`:

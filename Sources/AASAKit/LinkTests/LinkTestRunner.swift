@@ -175,6 +175,9 @@ public struct LinkTestRunner: Sendable {
         switch site.content {
         case .unusable(let reason):
             return [LinkTestResult(entry: entry, url: url, site: key, failure: .fileUnusable, message: reason)]
+        case .absent(let host):
+            let message = LinkTestSites.Site.noAssociationFile(host: host)
+            return [LinkTestResult(entry: entry, url: url, site: key, failure: .noFile, message: message)]
         case .file(let usable):
             file = usable
         }

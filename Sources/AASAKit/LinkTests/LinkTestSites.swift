@@ -20,6 +20,9 @@ public struct LinkTestSites: Sendable {
             /// The system ignores the whole file (too large, not JSON): no
             /// URL served by it opens an app.
             case unusable(String)
+            /// The host (or `*.` wildcard) serves no association file, only
+            /// `assetlinks.json`: no URL of it opens an iOS app.
+            case absent(host: String)
         }
 
         /// The host's `assetlinks.json`, which judges Android entries;
@@ -38,6 +41,11 @@ public struct LinkTestSites: Sendable {
             self.name = name
             self.content = content
             self.assetLinks = assetLinks
+        }
+
+        /// Why a host with ``Content/absent(host:)`` opens no iOS app.
+        public static func noAssociationFile(host: String) -> String {
+            "no apple-app-site-association for \(host) (it serves only assetlinks.json)"
         }
 
         /// The file, when the system can use it.

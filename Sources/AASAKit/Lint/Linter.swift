@@ -25,7 +25,9 @@ public struct Linter: Sendable {
         for rule in Self.rules {
             diagnostics += rule.diagnostics(in: context)
         }
-        diagnostics += unreachableRules(in: document ?? AASAFile(json: json))
+        let document = document ?? AASAFile(json: json)
+        diagnostics += OpensNoLinkLint.lint(document)
+        diagnostics += unreachableRules(in: document)
         return diagnostics
     }
 

@@ -99,6 +99,7 @@ struct CheckCommand: AsyncParsableCommand {
         let (androidExpectations, androidNotes) = try android.expectations()
         androidNotes.forEach(notes)
         let targets = try targets()
+        if let fromDir, let note = InputFiles.skippedWildcardsNote(directory: fromDir, command: "check") { notes(note) }
         let overrides = try network.resolveOverrides()
         try network.requireUsed(
             overrides,

@@ -167,6 +167,8 @@ struct MatchCommand: AsyncParsableCommand {
         let file: AASAFile
         switch site.content {
         case .unusable(let reason): throw InputError(reason)
+        case .absent(let host):
+            throw InputError("\(site.name): \(LinkTestSites.Site.noAssociationFile(host: host))")
         case .file(let usable): file = usable
         }
         guard file.json.objectValue != nil else {

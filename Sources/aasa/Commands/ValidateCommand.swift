@@ -150,21 +150,25 @@ struct ValidateCommand: AsyncParsableCommand {
         for failure in readFailures {
             output.errorLine("error: \(failure.description)")
         }
+        let exitCode: Int32 =
+            !readFailures.isEmpty
+            ? 2 : reports.contains(where: { $0.hasErrors || strict && $0.warningCount > 0 }) ? 1 : 0
+        let summary = DiagnosticPrinter.summary(reports, strict: strict, unreadable: readFailures.count)
         switch format {
         case .text:
             for line in DiagnosticPrinter.lines(reports) { output.line(line) }
-            output.line(DiagnosticPrinter.summary(reports, strict: strict))
+            output.line(summary)
         case .json:
-            output.line(DiagnosticPrinter.json(reports).serialized(pretty: true))
+            let json = DiagnosticPrinter.json(reports, readFailures: readFailures, strict: strict, exitCode: exitCode)
+            output.line(json.serialized(pretty: true))
         case .github:
             for line in GitHubAnnotations.lines(reports) { output.line(line) }
-            output.line(DiagnosticPrinter.summary(reports, strict: strict))
+            output.line(summary)
         case .sarif:
             let log = SARIFLog(reports: reports, readFailures: readFailures.map(\.description))
             output.line(log.json.serialized(pretty: true))
         }
-        if !readFailures.isEmpty { throw ExitCode(2) }
-        if reports.contains(where: { $0.hasErrors || strict && $0.warningCount > 0 }) { throw ExitCode(1) }
+        if exitCode != 0 { throw ExitCode(exitCode) }
     }
 
     /// A file in a searched directory that no server serves under its name:

@@ -20,10 +20,17 @@ struct CDNDiffInvocation {
     var network: NetworkOptions
     var format: OutputFormat
 
-    func execute() async throws(InputError) -> (output: String, exitCode: Int32) {
+    /// The rendered comparisons and the exit code; `notes` receives remarks
+    /// on the input that are not findings.
+    func execute(notes: (String) -> Void = { _ in }) async throws(InputError) -> (output: String, exitCode: Int32) {
         let overrides = try network.resolveOverrides()
         let diff = CDNDiff(fetcher: try network.makeFetcher(resolve: overrides), cdnBase: try cdnBaseURL())
         let sources = try sources(resolve: overrides)
+        if let fromDir, domains.isEmpty,
+            let note = InputFiles.skippedWildcardsNote(directory: fromDir, command: "cdn-diff")
+        {
+            notes(note)
+        }
         var requests = [try Self.hostAndPort(of: diff.cdnURL("example.com"))]
         var moved: [String] = []
         for (_, source) in sources {
@@ -49,7 +56,9 @@ struct CDNDiffInvocation {
 
     /// Runs, prints through `output`, and throws the exit code when it is not 0.
     func run(output: CommandOutput) async throws {
-        try output.report(await Result.catching { () async throws(InputError) in try await execute() })
+        try output.report(
+            await Result.catching { () async throws(InputError) in try await execute(notes: { output.errorLine($0) }) }
+        )
     }
 
     private func cdnBaseURL() throws(InputError) -> String {
@@ -101,11 +110,12 @@ struct CDNDiffInvocation {
         return sources
     }
 
-    /// `<dir>/<domain>/apple-app-site-association`; a domain the directory
-    /// has no file for is bad input, not a silent skip.
+    /// `<dir>/<domain>/apple-app-site-association`, else the `*.` wildcard
+    /// directory's file that serves the domain; a domain the directory has
+    /// no file for is bad input, not a silent skip.
     private static func localSource(_ domain: String, directory: String) throws(InputError) -> CDNDiff.Source {
-        let path = InputFiles.servedFile(directory: directory, host: domain)
-        guard FileManager.default.fileExists(atPath: path) else {
+        guard let path = InputFiles.servingFile(directory: directory, host: domain) else {
+            let path = InputFiles.servedFile(directory: directory, host: domain)
             let hosts = (try? InputFiles.servedHosts(directory: directory)) ?? []
             let hint = Suggestion.closest(to: domain, in: hosts).map { " (did you mean \($0)?)" } ?? ""
             throw InputError("\(directory) has no file for \(domain): \(path) does not exist\(hint)")

@@ -6,7 +6,7 @@ import Foundation
 enum InputFiles {
     static func bytes(_ path: String, what: String) throws(InputError) -> [UInt8] {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw InputError("\(path): cannot read the \(what)")
+            throw InputError(path: path, "cannot read the \(what)")
         }
         return Array(data)
     }
@@ -16,7 +16,7 @@ enum InputFiles {
         do {
             return try JSONParser().parse(data).value
         } catch {
-            throw InputError("\(path): the \(what) is not JSON: \(error)")
+            throw InputError(path: path, "the \(what) is not JSON: \(error)")
         }
     }
 
@@ -29,23 +29,62 @@ enum InputFiles {
     /// visible entry named like a host that holds an
     /// `apple-app-site-association` (symlinked aliases included).
     static func servedHosts(directory: String) throws(InputError) -> [String] {
-        let hosts = try servedNames(directory: directory).filter { !$0.hasPrefix("*.") }
+        let hosts = try servedNames(directory: directory, holding: [.appleAppSiteAssociation]).filter {
+            !$0.hasPrefix("*.")
+        }
         guard !hosts.isEmpty else {
             throw InputError("\(directory): no <host>/apple-app-site-association in the directory")
         }
         return hosts
     }
 
-    /// The association files of a directory laid out for `aasa serve`, by
-    /// the host names (and `*.` wildcards) they are served for.
+    /// The association file that serves `host` in a directory laid out for
+    /// `aasa serve`: the host's own, else the most specific `*.` wildcard's,
+    /// as the server picks them; nil when none does.
+    static func servingFile(directory: String, host: String) -> String? {
+        guard let name = HostName(name: host) else { return nil }
+        var candidates = [name.value]
+        var rest = name
+        while let parent = rest.parent, let next = HostName(name: String(parent)) {
+            candidates.append("*." + next.value)
+            rest = next
+        }
+        return candidates.lazy.map { servedFile(directory: directory, host: $0) }
+            .first { FileManager.default.fileExists(atPath: $0) }
+    }
+
+    /// A one-line note naming the `*.` wildcard directories that `--from-dir`
+    /// skips when it lists the hosts to `command`, or nil when there are none:
+    /// Apple fetches the file (and its CDN keeps a copy) per host name, and a
+    /// wildcard names no host, so skipping one silently hides its hosts.
+    static func skippedWildcardsNote(directory: String, command: String) -> String? {
+        let names = (try? servedNames(directory: directory, holding: [.appleAppSiteAssociation])) ?? []
+        let wildcards = names.filter { $0.hasPrefix("*.") }
+        guard let first = wildcards.first else { return nil }
+        return """
+            note: --from-dir skips \(wildcards.joined(separator: ", ")): Apple fetches the file, and its CDN keeps \
+            a copy, per host name, and a wildcard directory names none; give the hosts it serves on the command \
+            line (aasa \(command) <name>.\(first.dropFirst(2)) --from-dir \(directory))
+            """
+    }
+
+    /// The files of a directory laid out for `aasa serve`, by the host
+    /// names (and `*.` wildcards) they are served for: every host with an
+    /// `apple-app-site-association`, an `assetlinks.json` or both, so an
+    /// Android-only host judges its Android entries.
     static func linkTestSites(directory: String) throws(InputError) -> LinkTestSites {
-        let names = try servedNames(directory: directory)
+        let names = try servedNames(directory: directory, holding: SiteFile.allCases)
         guard !names.isEmpty else {
-            throw InputError("\(directory): no <host>/apple-app-site-association in the directory")
+            throw InputError(
+                "\(directory): no <host>/apple-app-site-association or <host>/assetlinks.json in the directory"
+            )
         }
         var sites: [String: LinkTestSites.Site] = [:]
         for name in names {
-            var site = try linkTestSite(servedFile(directory: directory, host: name))
+            let path = servedFile(directory: directory, host: name)
+            var site =
+                FileManager.default.fileExists(atPath: path)
+                ? try linkTestSite(path) : LinkTestSites.Site(name: path, content: .absent(host: name))
             site.assetLinks = try assetLinks(SiteLayout.path(of: .assetLinks, host: name, in: directory))
             sites[name] = site
         }
@@ -87,9 +126,9 @@ enum InputFiles {
         return .file(file, name: path)
     }
 
-    /// Visible entries named like a host or a `*.` wildcard that hold an
-    /// `apple-app-site-association`, sorted.
-    private static func servedNames(directory: String) throws(InputError) -> [String] {
+    /// Visible entries named like a host or a `*.` wildcard that hold at
+    /// least one of `files`, sorted.
+    private static func servedNames(directory: String, holding files: [SiteFile]) throws(InputError) -> [String] {
         let entries: [String]
         do {
             entries = try FileManager.default.contentsOfDirectory(atPath: directory)
@@ -99,7 +138,9 @@ enum InputFiles {
         return entries.sorted().filter { name in
             let host = name.hasPrefix("*.") ? String(name.dropFirst(2)) : name
             return !name.hasPrefix(".") && HostName(name: host) != nil
-                && FileManager.default.fileExists(atPath: servedFile(directory: directory, host: name))
+                && files.contains {
+                    FileManager.default.fileExists(atPath: SiteLayout.path(of: $0, host: name, in: directory))
+                }
         }
     }
 }

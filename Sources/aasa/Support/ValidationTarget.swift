@@ -52,7 +52,7 @@ struct ValidationTarget: Hashable, Sendable {
         for path in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                problems.append(InputError("\(path): no such file or directory"))
+                problems.append(InputError(path: path, "no such file or directory"))
                 continue
             }
             guard isDirectory.boolValue else {
@@ -61,9 +61,9 @@ struct ValidationTarget: Hashable, Sendable {
             }
             let found = filesUnder(directory: path)
             if found.targets.isEmpty {
-                var message = "\(path): no \(associationFileName) or \(assetLinksFileName) under the directory"
+                var message = "no \(associationFileName) or \(assetLinksFileName) under the directory"
                 if let first = found.misnamed.first { message += " (\(first) is not named exactly so)" }
-                problems.append(InputError(message))
+                problems.append(InputError(path: path, message))
             }
             targets += found.targets
             misnamed += found.misnamed
