@@ -231,7 +231,7 @@ extension JSONParser {
                 end += 1
             }
             if end < bytes.count, bytes[end] == UInt8(ascii: "\""),
-                let text = String(validating: bytes[index..<end], as: UTF8.self)
+                let text = UTF8Text.decode(bytes[index..<end])
             {
                 index = end + 1
                 return text

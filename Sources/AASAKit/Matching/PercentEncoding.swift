@@ -29,7 +29,7 @@ enum PercentEncoding {
             }
             bytes.append(high << 4 | low)
         }
-        return String(validating: bytes, as: UTF8.self)
+        return UTF8Text.decode(bytes)
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {
