@@ -33,9 +33,11 @@ struct ExecutableTests {
         process.standardOutput = out
         process.standardError = error
         try process.run()
-        // Read both pipes to the end before waiting: a full pipe would block the child.
-        async let outData = Task.detached { out.fileHandleForReading.readDataToEndOfFile() }.value
-        async let errorData = Task.detached { error.fileHandleForReading.readDataToEndOfFile() }.value
+        // Read both pipes to the end before waiting: a full pipe would block the
+        // child. The tasks take the handles (Sendable everywhere), not the pipes.
+        let (outHandle, errorHandle) = (out.fileHandleForReading, error.fileHandleForReading)
+        async let outData = Task.detached { outHandle.readDataToEndOfFile() }.value
+        async let errorData = Task.detached { errorHandle.readDataToEndOfFile() }.value
         let (stdout, stderr) = await (outData, errorData)
         process.waitUntilExit()
         return (

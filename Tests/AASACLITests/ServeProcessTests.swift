@@ -1,10 +1,6 @@
 import Foundation
 import Testing
 
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-
 /// `aasa serve` as a user runs it: the real executable in its own process,
 /// started, asked for a file, reloaded with SIGHUP, stopped with SIGTERM.
 /// (Everything else tests the server in-process; this covers the command's
@@ -14,6 +10,7 @@ struct ServeProcessTests {
     @Test(.timeLimit(.minutes(1)))
     func servesReloadsOnSIGHUPAndStopsOnSIGTERM() async throws {
         let executable = try BuiltExecutable.locate("aasa")
+        let curl = try SystemTool.locate("curl")
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("aasa-serve-\(UUID())")
         let host = directory.appendingPathComponent("brand.example")
         try FileManager.default.createDirectory(at: host, withIntermediateDirectories: true)
@@ -40,23 +37,28 @@ struct ServeProcessTests {
             await lines.first { LogLine.field("server", of: $0) == "http" && $0.contains("listening") }
         )
         let port = try #require(listening.split(separator: ":").last.flatMap { Int($0.prefix { $0.isNumber }) })
-        #expect(try await Self.get(port: port).contains("com.first.app"))
+        #expect(try await Self.get(curl, port: port).contains("com.first.app"))
 
         try write("com.second.app")
         kill(process.processIdentifier, SIGHUP)
         _ = try #require(await lines.first { $0.contains("reloaded") && $0.contains("trigger=signal") })
-        #expect(try await Self.get(port: port).contains("com.second.app"))
+        #expect(try await Self.get(curl, port: port).contains("com.second.app"))
 
         kill(process.processIdentifier, SIGTERM)
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
     }
 
-    static func get(port: Int) async throws -> String {
-        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/.well-known/apple-app-site-association")!)
-        request.setValue("brand.example", forHTTPHeaderField: "Host")
-        let (data, _) = try await URLSession.shared.data(for: request)
-        return String(decoding: data, as: UTF8.self)
+    /// A GET naming the host in its `Host` header. curl, not URLSession:
+    /// on Darwin, URLSession owns the `Host` header and may replace the one
+    /// set on the request with `127.0.0.1:<port>`, which names no served host.
+    static func get(_ curl: SystemTool, port: Int) async throws -> String {
+        let result = try await curl.run([
+            "--silent", "--show-error", "--fail", "--max-time", "10", "-H", "Host: brand.example",
+            "http://127.0.0.1:\(port)/.well-known/apple-app-site-association",
+        ])
+        try #require(result.status == 0, "curl: \(result.errorText)")
+        return result.outputText
     }
 }
 

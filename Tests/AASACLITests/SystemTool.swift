@@ -42,9 +42,12 @@ struct SystemTool {
             process.terminationHandler = { _ in continuation.finish() }
         }
         try process.run()
-        // Read both pipes while it runs, so a full pipe cannot stall it.
-        async let out = Task.detached { output.fileHandleForReading.readDataToEndOfFile() }.value
-        async let err = Task.detached { error.fileHandleForReading.readDataToEndOfFile() }.value
+        // Read both pipes while it runs, so a full pipe cannot stall it. The
+        // tasks take the handles, not the pipes: `FileHandle` is Sendable on
+        // Darwin as on Linux, `Pipe` is not declared so in every SDK.
+        let (outputHandle, errorHandle) = (output.fileHandleForReading, error.fileHandleForReading)
+        async let out = Task.detached { outputHandle.readDataToEndOfFile() }.value
+        async let err = Task.detached { errorHandle.readDataToEndOfFile() }.value
         for await _ in exited {}
         return Result(status: process.terminationStatus, output: await out, error: await err)
     }

@@ -35,7 +35,7 @@ extension HostileInputTests {
     /// descriptors here (client and server end). Raises the soft limit to
     /// the hard one if needed; if that is still short, scales down and says so.
     static func affordableConnections(wanted: Int) -> Int {
-        #if os(Linux)
+        #if canImport(Glibc)
         let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
         #else
         let resource = RLIMIT_NOFILE
