@@ -322,7 +322,7 @@ for host in sorted(os.listdir(root)):
         if name in ("apple-app-site-association", "links.json", "assetlinks.json"):
             try: doc = json.load(open(os.path.join(path, name), encoding="utf-8"))
             except ValueError as e: bad.append(f"{host}/{name}: {e}"); continue
-            if name == "links.json" and set(doc) != {"deep_linkable_urls", "non_deep_linkable_urls"}: bad.append(f"{host}/links.json: keys")
+            if name == "links.json" and not {"deep_linkable_urls", "non_deep_linkable_urls"} <= set(doc) <= {"deep_linkable_urls", "non_deep_linkable_urls", "links"}: bad.append(f"{host}/links.json: keys")
             if name == "assetlinks.json":
                 for st in doc:
                     for fp in st["target"].get("sha256_cert_fingerprints", []):
