@@ -181,7 +181,7 @@ check_real_run() {
     local broken="$work/broken/host.example" out status
     # The demo passes, as the example workflow checks it: strict validation
     # (its SARIF log written) and every host's links in one run (JUnit written).
-    AASA="$aasa_bin" DIRECTORY=aasa BUNDLE_ID=com.pastaio.app SARIF_FILE="$work/demo.sarif" \
+    AASA="$aasa_bin" DIRECTORY=aasa BUNDLE_ID=com.pastaio.app PACKAGE=com.pastaio.app SARIF_FILE="$work/demo.sarif" \
         JUNIT_DIRECTORY="$work/demo-junit" bash deploy/github-actions/check-files.sh || return 1
     [[ -s $work/demo.sarif ]] || { echo "no SARIF written"; return 1; }
     grep -q '<testsuite' "$work/demo-junit/aasa-links.xml" || { echo "no JUnit report written"; return 1; }
@@ -190,7 +190,7 @@ check_real_run() {
     cp -R aasa/. "$work/demo-copy/"
     printf '{"deep_linkable_urls": ["https://pastaio.example/not-an-app-route"]}\n' \
         > "$work/demo-copy/pastaio.example/links.json"
-    AASA="$aasa_bin" DIRECTORY="$work/demo-copy" BUNDLE_ID=com.pastaio.app FORMAT=text \
+    AASA="$aasa_bin" DIRECTORY="$work/demo-copy" BUNDLE_ID=com.pastaio.app PACKAGE=com.pastaio.app FORMAT=text \
         bash deploy/github-actions/check-files.sh
     status=$?
     [[ $status == 1 ]] || { echo "a link that does not open the app exited $status, not 1"; return 1; }

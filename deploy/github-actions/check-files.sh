@@ -6,6 +6,7 @@
 #   DIRECTORY        the directory laid out for `aasa serve` (default: aasa)
 #   LINKS            links files, one per line; empty: every DIRECTORY/<host>/links.json; none: skip
 #   BUNDLE_ID        | APP_ID: the app the deep-linkable URLs must open
+#   PACKAGE          the Android package for "platform": "android" entries
 #   STRICT           true: warnings fail too (default: true)
 #   FORMAT           github (annotations) or text (default: github)
 #   JUNIT_DIRECTORY  also write the link tests' JUnit report there (aasa-links.xml)
@@ -43,6 +44,7 @@ esac
 app=()
 [[ -n ${BUNDLE_ID:-} ]] && app+=(--bundle-id "$BUNDLE_ID")
 [[ -n ${APP_ID:-} ]] && app+=(--app-id "$APP_ID")
+[[ -n ${PACKAGE:-} ]] && app+=(--package "$PACKAGE")
 
 # record STATUS: keeps the worst exit status seen (2 over 1 over 0; any
 # other failure, such as a crash, counts as 2).
