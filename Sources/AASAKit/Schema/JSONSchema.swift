@@ -39,25 +39,23 @@ public struct JSONSchema: Sendable {
     /// The schema of `apple-app-site-association` files bundled with AASAKit
     /// (also at `schema/apple-app-site-association.schema.json` in the
     /// repository, for editors).
-    public static let appleAppSiteAssociation: JSONSchema = {
-        // Both failures are packaging bugs caught by AASASchemaTests, not
-        // states a user's input can reach.
-        guard
-            let url = Bundle.module.url(
-                forResource: "apple-app-site-association.schema",
-                withExtension: "json",
-                subdirectory: "Resources"
-            ),
+    public static let appleAppSiteAssociation = bundled("apple-app-site-association.schema")
+
+    /// A schema in AASAKit's `Resources/`. Both failures are packaging bugs
+    /// (each bundled schema has a test that loads it), not states a user's
+    /// input can reach.
+    static func bundled(_ name: String) -> JSONSchema {
+        guard let url = Bundle.module.url(forResource: name, withExtension: "json", subdirectory: "Resources"),
             let data = try? Data(contentsOf: url)
         else {
-            fatalError("AASAKit was packaged without Resources/apple-app-site-association.schema.json")
+            fatalError("AASAKit was packaged without Resources/\(name).json")
         }
         do {
             return try JSONSchema(bytes: Array(data))
         } catch {
-            fatalError("The bundled apple-app-site-association.schema.json does not compile: \(error)")
+            fatalError("The bundled \(name).json does not compile: \(error)")
         }
-    }()
+    }
 
     /// Every way `instance` breaks the schema, in document order of the
     /// instance; empty when it is valid.

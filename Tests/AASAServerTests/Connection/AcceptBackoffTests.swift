@@ -62,7 +62,7 @@ struct AcceptBackoffTests {
     /// A failing accept is logged, but at most once per interval with the
     /// number of failures since the last line, not once per retry.
     @Test func acceptFailuresAreLoggedRateLimited() {
-        let log = LogRecorder()
+        let log = CapturedLogs()
         let clock = NIOLockedValueBox(NIODeadline.uptimeNanoseconds(0))
         let failures = RateLimitedLog(
             logger: log.logger,

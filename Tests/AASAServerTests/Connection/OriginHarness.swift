@@ -11,7 +11,7 @@ import ServiceLifecycle
 struct OriginHarness {
     let origin: AASAOrigin
     let group: ServiceGroup
-    let log = LogRecorder()
+    let log = CapturedLogs()
     let registry = PrometheusCollectorRegistry()
 
     init(_ configuration: ServerConfiguration, groupGrace: Duration = .seconds(60)) async throws {

@@ -18,6 +18,9 @@ final class CapturedLogs: Sendable {
     /// Every line so far.
     var all: [Line] { lines.withLockedValue { $0 } }
 
+    /// The lines so far with this message.
+    func entries(_ message: String) -> [Line] { all.filter { $0.message == message } }
+
     /// The messages so far, and forgets them.
     func take() -> [Line] {
         lines.withLockedValue { lines in
