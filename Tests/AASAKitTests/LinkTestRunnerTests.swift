@@ -84,6 +84,22 @@ import Testing
         #expect(report.failedCount == 0)
     }
 
+    /// A list long enough to be rendered in parallel chunks: one compact
+    /// object per line, in list order, commas between, and each line the
+    /// result's own JSON.
+    @Test func resultLinesAreEachResultInOrder() throws {
+        let urls = (0..<5_000).map { #""https://example.com/shop/\#($0)""# }.joined(separator: ",")
+        let report = try run(#"{"deep_linkable_urls": [\#(urls)]}"#)
+        let text = String(decoding: report.resultLines(level: 2).joined(), as: UTF8.self)
+        let lines = text.split(separator: "\n")
+        #expect(lines.count == 5_000)
+        #expect(lines.allSatisfy { $0.hasPrefix("    {") })
+        let array = try JSONParser().parse("[\(text)]").value.arrayValue ?? []
+        #expect(array == report.results.map(\.json))
+        #expect(array.last?["url"] == "https://example.com/shop/4999")
+        #expect(array.last?["rule"]?["path"] == "applinks.details[0].components[1]")
+    }
+
     @Test func deepLinkableURLsPass() throws {
         let report = try run(#"{"deep_linkable_urls": ["https://example.com/shop/42", "https://example.com/x#promo"]}"#)
         #expect(report.summaryLine == "2 passed, 0 failed")

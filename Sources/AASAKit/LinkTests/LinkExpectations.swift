@@ -206,6 +206,7 @@ private struct LinkExpectationsReader {
             guard let list = json[key] else { continue }
             let listPath = JSONPath.root.appending(key)
             guard let elements = list.arrayValue else { throw unreadable(listPath) }
+            entries.reserveCapacity(entries.count + elements.count)
             for (index, element) in elements.enumerated() {
                 entries.append(try entry(element, defaultExpectation: expectation, path: listPath.appending(index)))
             }

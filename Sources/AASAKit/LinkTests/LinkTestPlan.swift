@@ -2,7 +2,7 @@
 /// entry's parsed URL, the entries skipped for another host, the warnings
 /// about the list itself, and the apps checked against the files.
 struct LinkTestPlan {
-    struct Item {
+    struct Item: Sendable {
         var entry: LinkExpectations.Entry
         var url: Result<AASAURL, AASAURLError>
     }
@@ -18,10 +18,13 @@ struct LinkTestPlan {
         var skippedByHost: [(host: String, entries: [LinkExpectations.Entry])] = []
         var filesBySite: [String: (name: String, file: AASAFile)] = [:]
         var hosts: [String] = []
-        for entry in expectations.entries {
-            let url = Result { () throws(AASAURLError) in try AASAURL(entry.url) }
+        var hostSet: Set<String> = []
+        let urls = AASAURL.parse(expectations.entries.map(\.url))
+        items.reserveCapacity(expectations.entries.count)
+        for (entry, url) in zip(expectations.entries, urls) {
             if case .success(let parsed) = url {
-                if !hosts.contains(parsed.host) { hosts.append(parsed.host) }
+                let newHost = hostSet.insert(parsed.host).inserted
+                if newHost { hosts.append(parsed.host) }
                 if let domain, parsed.host != domain {
                     if let index = skippedByHost.firstIndex(where: { $0.host == parsed.host }) {
                         skippedByHost[index].entries.append(entry)
@@ -30,7 +33,7 @@ struct LinkTestPlan {
                     }
                     continue
                 }
-                if let (key, site) = sites.site(for: parsed.host), let file = site.file {
+                if newHost, let (key, site) = sites.site(for: parsed.host), let file = site.file {
                     filesBySite[key] = (site.name, file)
                 }
             }
@@ -78,13 +81,18 @@ struct LinkTestPlan {
     /// URLs listed twice (for the same app), and http URLs, which test no rule.
     private static func listWarnings(_ items: [Item]) -> [Diagnostic] {
         var warnings: [Diagnostic] = []
-        var seen: [String: LinkExpectations.Entry] = [:]
-        for item in items {
-            guard case .success(let url) = item.url else { continue }
+        var seen: [DuplicateKey: Int] = [:]
+        seen.reserveCapacity(items.count)
+        // Keys, with their hashes, are made across the cores; the dictionary
+        // then only hashes one integer per entry.
+        let keys = ParallelBatch.map(count: items.count, parallel: true, state: {}) { index, _ in
+            DuplicateKey(items[index])
+        }
+        for (index, item) in items.enumerated() {
+            guard case .success(let url) = item.url, let key = keys[index] else { continue }
             let entry = item.entry
-            let app = entry.app.map { "\($0.isBundleID ? "b" : "a") \($0)" } ?? "-"
-            let key = "\(url) \(entry.platform) \(entry.package ?? "-") \(app)"
-            if let first = seen[key] {
+            if let firstIndex = seen[key] {
+                let first = items[firstIndex].entry
                 let same = first.expectation == entry.expectation
                 let detail =
                     same ? "" : " with another expectation (\(first.expectation.rawValue)), so one of them fails"
@@ -98,7 +106,7 @@ struct LinkTestPlan {
                     )
                 )
             } else {
-                seen[key] = entry
+                seen[key] = index
             }
             if url.scheme == "http", entry.platform == .apple, !entry.expectation.opensApp {
                 warnings.append(
@@ -118,5 +126,38 @@ struct LinkTestPlan {
 
     private static func place(of entry: LinkExpectations.Entry) -> String {
         "\(entry.file.map { "\($0): " } ?? "")\(entry.path)"
+    }
+}
+
+/// What makes two entries the same test: the URL as the system sees it,
+/// however it is written, for the same app. Its hash is computed once.
+private struct DuplicateKey: Hashable, Sendable {
+    var url: AASAURL
+    var platform: LinkPlatform
+    var package: String?
+    var app: LinkTestApp?
+    private var hash: Int
+
+    init?(_ item: LinkTestPlan.Item) {
+        guard case .success(let url) = item.url else { return nil }
+        self.url = url
+        platform = item.entry.platform
+        package = item.entry.package
+        app = item.entry.app
+        var hasher = Hasher()
+        hasher.combine(url)
+        hasher.combine(platform)
+        hasher.combine(package)
+        hasher.combine(app)
+        hash = hasher.finalize()
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(hash)
+    }
+
+    static func == (left: Self, right: Self) -> Bool {
+        left.hash == right.hash && left.url == right.url && left.platform == right.platform
+            && left.package == right.package && left.app == right.app
     }
 }

@@ -105,31 +105,13 @@ public struct LinkTestResult: Sendable {
 
     /// `{"url", "expect", "passed", "site"?, "platform"? (android only),
     /// "appID"?, "package"?, "decision"?, "failure"?,
-    /// "message", "rule"?, "notes"?, "explanation"?, "entry", "linksFile"?}`.
+    /// "message", "rule"?, "notes"?, "explanation"?, "entry", "linksFile"?}`:
+    /// the text of ``write(to:rules:)`` read back, so that the one writer is
+    /// the only definition of the format.
     public var json: JSONValue {
-        var object = JSONObject()
-        object["url"] = .string(entry.url)
-        object["expect"] = .string(entry.expectation.rawValue)
-        object["passed"] = .bool(passed)
-        if let site { object["site"] = .string(site) }
-        if entry.platform != .apple { object["platform"] = .string(entry.platform.rawValue) }
-        if let appID { object["appID"] = .string(appID) }
-        if let package { object["package"] = .string(package) }
-        if let decision { object["decision"] = .string(decision.rawValue) }
-        if let failure { object["failure"] = .string(failure.rawValue) }
-        object["message"] = .string(message)
-        if let rule { object["rule"] = rule.json }
-        if let dynamicRule {
-            object["rule"] = [
-                "index": .number(Double(dynamicRule.index)),
-                "path": .string(dynamicRule.path.description),
-                "rule": dynamicRule.written,
-            ]
-        }
-        if !notes.isEmpty { object["notes"] = .array(notes.map(JSONValue.string)) }
-        if let explanation { object["explanation"] = explanation.json }
-        object["entry"] = .string(entry.path.description)
-        if let file = entry.file { object["linksFile"] = .string(file) }
-        return .object(object)
+        var writer = JSONTextWriter()
+        var rules = RuleFragments()
+        write(to: &writer, rules: &rules)
+        return (try? JSONParser().parse(writer.bytes).value) ?? .null
     }
 }

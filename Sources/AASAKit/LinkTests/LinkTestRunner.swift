@@ -50,7 +50,7 @@ public struct LinkTestRunner: Sendable {
         let plan = try LinkTestPlan(expectations, sites: sites, domain: domain)
         let defaultApp = try plan.checkApps(app)
         let defaultPackage = try plan.checkPackages(package, sites: sites)
-        let loaded = loadedSites(plan.items.filter { $0.entry.platform != .android })
+        let loaded = loadedSites(plan.items)
         // Each Apple item on its own, across the cores for a long list; what a
         // run accumulates (warnings, coverage) is gathered after, in list order.
         var perItem: [[LinkTestResult]] = ParallelBatch.map(
@@ -94,17 +94,24 @@ public struct LinkTestRunner: Sendable {
         var name: String
         var file: AASAFile
         var matcher: AASAMatcher
+        /// The file's `applinks` app IDs, listed once rather than per URL.
+        var appIDs: [String]
     }
 
-    /// The usable files serving the hosts of `items`, by site key.
+    /// The usable files serving the hosts of the Apple entries of `items`, by site key.
     private func loadedSites(_ items: [LinkTestPlan.Item]) -> [String: LoadedSite] {
         var loaded: [String: LoadedSite] = [:]
         var hosts: Set<String> = []
         for item in items {
-            guard case .success(let url) = item.url, hosts.insert(url.host).inserted,
+            guard item.entry.platform != .android, case .success(let url) = item.url, hosts.insert(url.host).inserted,
                 let (key, site) = sites.site(for: url.host), loaded[key] == nil, let file = site.file
             else { continue }
-            loaded[key] = LoadedSite(name: site.name, file: file, matcher: AASAMatcher(file: file))
+            loaded[key] = LoadedSite(
+                name: site.name,
+                file: file,
+                matcher: AASAMatcher(file: file),
+                appIDs: file.appLinksAppIDs
+            )
         }
         return loaded
     }
@@ -181,7 +188,9 @@ public struct LinkTestRunner: Sendable {
         case .file(let usable):
             file = usable
         }
-        let listed = file.appLinksAppIDs
+        // Every usable file of the run is in `loaded` (built from the same items).
+        let loadedSite = loaded[key]
+        let listed = loadedSite?.appIDs ?? file.appLinksAppIDs
         let appIDs = app?.matching(listed) ?? []
         guard !appIDs.isEmpty else {
             let listing = listed.isEmpty ? "it lists no app" : "listed: \(listed.joined(separator: ", "))"
@@ -198,8 +207,7 @@ public struct LinkTestRunner: Sendable {
         }
         return appIDs.map { appID in
             var steps = 0
-            // Every usable file of the run is in `loaded` (built from the same items).
-            let matcher = loaded[key]?.matcher ?? AASAMatcher(file: file)
+            let matcher = loadedSite?.matcher ?? AASAMatcher(file: file)
             let result = matcher.evaluate(url, appID: appID, steps: &steps, scratch: &scratch)
             return Self.judge(entry, url: url, site: key, appID: appID, result: result, file: file)
         }

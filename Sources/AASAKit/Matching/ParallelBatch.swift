@@ -16,10 +16,7 @@ enum ParallelBatch {
         state makeState: @Sendable () -> State,
         _ transform: @Sendable (Int, inout State) -> Result
     ) -> [Result] {
-        let cores = ProcessInfo.processInfo.activeProcessorCount
-        // A few chunks per core, so that a core slowed by a neighbour does
-        // not hold the whole list back.
-        let chunks = parallel ? min(count / minimumChunk, 4 * cores) : 0
+        let chunks = chunkCount(count, parallel: parallel)
         guard chunks > 1 else {
             var state = makeState()
             return (0..<count).map { transform($0, &state) }
@@ -29,12 +26,42 @@ enum ParallelBatch {
             let output = Output(base: base)
             DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
                 var state = makeState()
-                for index in (count * chunk / chunks)..<(count * (chunk + 1) / chunks) {
+                for index in range(chunk, of: chunks, count: count) {
                     (output.base + index).initialize(to: transform(index, &state))
                 }
             }
             initialized = count
         }
+    }
+
+    /// `transform` over contiguous ranges that together cover `0..<count`,
+    /// in order: one range on the calling thread for a short list, else the
+    /// chunks ``map(count:parallel:state:_:)`` would use, across the cores.
+    static func mapRanges<Result>(
+        count: Int,
+        parallel: Bool,
+        _ transform: @Sendable (Range<Int>) -> Result
+    ) -> [Result] {
+        let chunks = chunkCount(count, parallel: parallel)
+        guard chunks > 1 else { return [transform(0..<count)] }
+        return [Result](unsafeUninitializedCapacity: chunks) { buffer, initialized in
+            guard let base = buffer.baseAddress else { return }
+            let output = Output(base: base)
+            DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+                (output.base + chunk).initialize(to: transform(range(chunk, of: chunks, count: count)))
+            }
+            initialized = chunks
+        }
+    }
+
+    /// A few chunks per core, so that a core slowed by a neighbour does not
+    /// hold the whole list back; none below two chunks' worth of items.
+    private static func chunkCount(_ count: Int, parallel: Bool) -> Int {
+        parallel ? min(count / minimumChunk, 4 * ProcessInfo.processInfo.activeProcessorCount) : 0
+    }
+
+    private static func range(_ chunk: Int, of chunks: Int, count: Int) -> Range<Int> {
+        (count * chunk / chunks)..<(count * (chunk + 1) / chunks)
     }
 }
 

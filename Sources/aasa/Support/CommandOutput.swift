@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Synchronization
 
 /// Where a command's text goes: stdout and stderr in the tool, a buffer in
@@ -6,15 +7,29 @@ import Synchronization
 /// process's file descriptors.
 struct CommandOutput: Sendable {
     private let writeOut: @Sendable (String) -> Void
+    private let writeOutPieces: @Sendable ([[UInt8]]) -> Void
     private let writeError: @Sendable (String) -> Void
 
-    init(out: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void) {
+    init(
+        out: @escaping @Sendable (String) -> Void,
+        outPieces: @escaping @Sendable ([[UInt8]]) -> Void,
+        error: @escaping @Sendable (String) -> Void
+    ) {
         self.writeOut = out
+        self.writeOutPieces = outPieces
         self.writeError = error
     }
 
     /// The process's stdout and stderr.
-    static let standard = CommandOutput(out: { print($0) }, error: { Terminal.printError($0) })
+    static let standard = CommandOutput(
+        out: { print($0) },
+        outPieces: { pieces in
+            // What `print` buffered goes first, so the order holds.
+            fflush(nil)
+            for piece in pieces + [[UInt8(ascii: "\n")]] { writeAll(piece, to: STDOUT_FILENO) }
+        },
+        error: { Terminal.printError($0) }
+    )
 
     /// Prints `text` and a newline on stdout.
     func line(_ text: String) {
@@ -24,6 +39,24 @@ struct CommandOutput: Sendable {
     /// Prints `text` and a newline on stderr.
     func errorLine(_ text: String) {
         writeError(text)
+    }
+
+    /// Prints text already encoded as UTF-8, in pieces (a long report is
+    /// rendered in parts across the cores and written without joining them),
+    /// and a newline.
+    func line(pieces: [[UInt8]]) {
+        writeOutPieces(pieces)
+    }
+
+    /// ``report(_:)`` for a report rendered in UTF-8 pieces.
+    func report(pieces result: Result<(output: [[UInt8]], exitCode: Int32), InputError>) throws {
+        switch result {
+        case .failure(let error):
+            try report(.failure(error))
+        case .success(let report):
+            line(pieces: report.output)
+            if report.exitCode != 0 { throw ExitCode(report.exitCode) }
+        }
     }
 
     /// Prints a command's rendered report and ends with its exit code: 0
@@ -45,6 +78,10 @@ struct CommandOutput: Sendable {
         let record = RecordedOutput()
         let output = CommandOutput(
             out: { text in record.streams.withLock { $0.out.append(text) } },
+            outPieces: { pieces in
+                let text = String(decoding: pieces.joined(), as: UTF8.self)
+                record.streams.withLock { $0.out.append(text) }
+            },
             error: { text in record.streams.withLock { $0.error.append(text) } }
         )
         return (output, record)
@@ -70,6 +107,24 @@ extension Result where Failure == InputError {
             return .success(try await body())
         } catch {
             return .failure(error)
+        }
+    }
+}
+
+/// Writes all of `bytes` to `descriptor`, resuming after short writes and
+/// interruptions; gives up silently when the reader has gone (a closed pipe).
+private func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
+    bytes.withUnsafeBytes { buffer in
+        var offset = 0
+        while offset < buffer.count {
+            let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            if written > 0 {
+                offset += written
+            } else if written < 0, errno == EINTR {
+                continue
+            } else {
+                return
+            }
         }
     }
 }

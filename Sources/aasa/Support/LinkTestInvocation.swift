@@ -28,7 +28,7 @@ struct LinkTestInvocation {
 
     /// The rendered report and the exit code: 0 all passed, 1 a failure
     /// (or, when strict, a warning).
-    func execute() throws(InputError) -> (output: String, exitCode: Int32) {
+    func execute() throws(InputError) -> (output: [[UInt8]], exitCode: Int32) {
         let sites = try self.sites()
         var entries: [LinkExpectations.Entry] = []
         var texts: [String: String] = [:]
@@ -41,7 +41,8 @@ struct LinkTestInvocation {
                 let problems = error.problems.map { "  \($0)" }.joined(separator: "\n")
                 throw InputError("\(path) is not a valid links file (schema/links.schema.json):\n\(problems)")
             }
-            texts[path] = String(decoding: bytes, as: UTF8.self)
+            // Only annotations need the text (to find a URL's line).
+            if format == .github { texts[path] = String(decoding: bytes, as: UTF8.self) }
         }
         let report: LinkTestReport
         do {
@@ -62,7 +63,7 @@ struct LinkTestInvocation {
 
     /// Runs, prints through `output`, and throws the exit code when it is not 0.
     func run(output: CommandOutput) throws {
-        try output.report(Result { () throws(InputError) in try execute() })
+        try output.report(pieces: Result { () throws(InputError) in try execute() })
     }
 
     private var sourcePath: String {

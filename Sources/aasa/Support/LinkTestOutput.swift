@@ -24,12 +24,13 @@ struct LinkTestOutput {
     /// Whether warnings fail the run (and so show as failures).
     var strict: Bool
 
-    func render(_ format: LinkTestFormat) -> String {
+    /// The report as UTF-8 text, in pieces to be written one after the other.
+    func render(_ format: LinkTestFormat) -> [[UInt8]] {
         switch format {
-        case .text: text()
+        case .text: [Array(text().utf8)]
         case .json: json()
-        case .junit: junit()
-        case .github: github()
+        case .junit: [Array(junit().utf8)]
+        case .github: [Array(github().utf8)]
         }
     }
 
@@ -66,8 +67,11 @@ struct LinkTestOutput {
         return report.summaryLine + (failing ? " (--strict: warnings fail the run)" : "")
     }
 
-    func json() -> String {
-        var object: JSONObject = JSONObject([
+    /// Pretty-printed, except the results: one compact object per line, so
+    /// that a list of 100,000 URLs renders and reads back quickly and each
+    /// result can still be found with `grep`.
+    func json() -> [[UInt8]] {
+        var members: [(String, JSONValue)] = [
             ("subject", .string(subject)),
             ("links", .array(linksFiles.map(JSONValue.string))),
             ("passed", .number(Double(report.passedCount))),
@@ -75,23 +79,45 @@ struct LinkTestOutput {
             ("skipped", .number(Double(report.skipped.count))),
             ("strict", .bool(strict)),
             ("succeeded", .bool(report.succeeded(strict: strict))),
-            ("results", .array(report.results.map(\.json))),
+            ("results", .array([])),
             ("warnings", .array(report.warnings.map(\.json))),
-        ])
+        ]
         if let uncovered = report.uncoveredRules {
-            object["uncoveredRules"] = .array(
-                uncovered.map { rule in
-                    [
-                        "site": .string(rule.site),
-                        "file": .string(rule.siteName),
-                        "appIDs": .array(rule.appIDs.map(JSONValue.string)),
-                        "path": .string(rule.rule.path.description),
-                        "rule": rule.rule.written,
-                    ]
-                }
-            )
+            let rules: [JSONValue] = uncovered.map { rule in
+                [
+                    "site": .string(rule.site),
+                    "file": .string(rule.siteName),
+                    "appIDs": .array(rule.appIDs.map(JSONValue.string)),
+                    "path": .string(rule.rule.path.description),
+                    "rule": rule.rule.written,
+                ]
+            }
+            members.append(("uncoveredRules", .array(rules)))
         }
-        return JSONValue.object(object).serialized(pretty: true)
+        // The results go out as rendered, chunk by chunk, never joined.
+        var pieces: [[UInt8]] = []
+        var writer = JSONTextWriter()
+        writer.raw("{")
+        for (offset, (key, value)) in members.enumerated() {
+            if offset > 0 { writer.raw(",") }
+            writer.newline(1)
+            writer.string(key)
+            writer.raw(": ")
+            guard key == "results", !report.results.isEmpty else {
+                writer.value(value, pretty: true, indent: 1)
+                continue
+            }
+            writer.raw("[")
+            pieces.append(writer.bytes)
+            pieces += report.resultLines(level: 2)
+            writer = JSONTextWriter()
+            writer.newline(1)
+            writer.raw("]")
+        }
+        writer.newline(0)
+        writer.raw("}")
+        pieces.append(writer.bytes)
+        return pieces
     }
 
     /// One `::error` per failure, on the line of the links file that holds
