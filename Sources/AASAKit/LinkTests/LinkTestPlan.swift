@@ -85,9 +85,8 @@ struct LinkTestPlan {
         seen.reserveCapacity(items.count)
         // Keys, with their hashes, are made across the cores; the dictionary
         // then only hashes one integer per entry.
-        let keys = ParallelBatch.map(count: items.count, parallel: true, state: {}) { index, _ in
-            DuplicateKey(items[index])
-        }
+        let key: @Sendable (Int, inout Void) -> DuplicateKey? = { index, _ in DuplicateKey(items[index]) }
+        let keys = ParallelBatch.map(count: items.count, parallel: true, state: {}, key)
         for (index, item) in items.enumerated() {
             guard case .success(let url) = item.url, let key = keys[index] else { continue }
             let entry = item.entry
