@@ -65,6 +65,21 @@ struct MatchListTests {
         }
     }
 
+    /// A list long enough to be rendered in chunks across the cores: every
+    /// line in input order, bad lines in place, in both formats, the same
+    /// as the short list's lines repeated.
+    @Test(arguments: ["json", "text"])
+    func aLongListRendersInOrder(format: String) throws {
+        let short = Self.urls + ["not a url"]
+        let long = (0..<700).flatMap { _ in short }
+        let (one, _) = try match(["--format", format], input: short.joined(separator: "\n"))
+        let (many, code) = try match(["--format", format], input: long.joined(separator: "\n"))
+        #expect(code == 2)
+        #expect(many.error.count == 700)
+        let separator = format == "json" ? "\n" : "\n\n"
+        #expect(many.outText == Array(repeating: one.outText, count: 700).joined(separator: separator))
+    }
+
     /// Blank lines and surrounding spaces are not URLs; a bad line is
     /// reported in place, the others are still decided, and the run exits 2.
     @Test func aBadLineIsReportedInPlaceAndExitsTwo() throws {

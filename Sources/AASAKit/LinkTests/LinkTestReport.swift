@@ -23,7 +23,12 @@ public struct LinkTestReport: Sendable {
         self.uncoveredRules = uncoveredRules
     }
 
-    public var passedCount: Int { results.count(where: \.passed) }
+    public var passedCount: Int {
+        // By index: reading one field, not copying 100,000 results.
+        var count = 0
+        for index in results.indices where results[index].failure == nil { count += 1 }
+        return count
+    }
     public var failedCount: Int { results.count - passedCount }
     public var failures: [LinkTestResult] { results.filter { !$0.passed } }
 

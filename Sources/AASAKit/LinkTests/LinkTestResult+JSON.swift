@@ -64,7 +64,7 @@ extension LinkTestReport {
 
 /// The JSON of each deciding rule, written once: in a long list most URLs
 /// are decided by a few hundred rules.
-struct RuleFragments {
+public struct RuleFragments {
     private struct Key: Hashable {
         var site: String
         var detail: Int
@@ -74,7 +74,11 @@ struct RuleFragments {
 
     private var written: [Key: [UInt8]] = [:]
 
-    mutating func fragment(for rule: MatchedRule, site: String) -> [UInt8] {
+    public init() {}
+
+    /// The compact JSON of ``MatchedRule/json``; `site` names the file the
+    /// rule is from (rules of different files never share a fragment).
+    public mutating func fragment(for rule: MatchedRule, site: String) -> [UInt8] {
         let key = Key(site: site, detail: rule.detailIndex, rule: rule.ruleIndex, viaDefaults: rule.viaDefaults)
         if let fragment = written[key] { return fragment }
         var writer = JSONTextWriter()
@@ -86,7 +90,7 @@ struct RuleFragments {
 
 extension JSONTextWriter {
     /// `,"name":"value"`.
-    mutating func member(_ name: StaticString, _ value: String) {
+    public mutating func member(_ name: StaticString, _ value: String) {
         raw(",\"")
         raw(name)
         raw("\":")

@@ -6,7 +6,7 @@ import Foundation
 /// state (the matcher's reusable buffers), and returns the results in index
 /// order. Lists below ``minimumChunk`` items stay on the calling thread:
 /// handing them to other threads costs more than it saves.
-enum ParallelBatch {
+public enum ParallelBatch {
     /// The fewest items worth a chunk of their own.
     static let minimumChunk = 2_048
 
@@ -37,7 +37,7 @@ enum ParallelBatch {
     /// `transform` over contiguous ranges that together cover `0..<count`,
     /// in order: one range on the calling thread for a short list, else the
     /// chunks ``map(count:parallel:state:_:)`` would use, across the cores.
-    static func mapRanges<Result>(
+    public static func mapRanges<Result>(
         count: Int,
         parallel: Bool,
         _ transform: @Sendable (Range<Int>) -> Result

@@ -148,8 +148,8 @@ struct MatchCommand: AsyncParsableCommand {
             output.errorLine("error: \(error.description)")
             throw ExitCode(2)
         }
-        let (text, errors, exitCode) = list.run(input: input)
-        if !text.isEmpty { output.line(text) }
+        let (pieces, errors, exitCode) = list.run(input: input)
+        if !pieces.isEmpty { output.line(pieces: pieces) }
         errors.forEach(output.errorLine)
         if exitCode != 0 { throw ExitCode(exitCode) }
     }

@@ -107,24 +107,43 @@ struct MatchEvaluation {
 
     /// `{"url","domain","results":[{"appID","decision","rule","reason","opensApp","why","explanation"}]}`;
     /// `rule` is `null` when no rule decided, `why` when the app opens,
-    /// `explanation` unless no rule matched.
+    /// `explanation` unless no rule matched. The text of
+    /// ``write(to:rules:)`` read back: the writer is the one definition.
     func json() -> JSONValue {
-        let entries = outcomes.map { outcome -> JSONValue in
-            var entry = JSONObject([
-                ("appID", .string(outcome.appID)),
-                ("decision", .string(outcome.result.decision.rawValue)),
-                ("rule", outcome.result.rule?.json ?? .null),
-                ("reason", .string(outcome.result.reason)),
-                ("opensApp", .bool(outcome.opensApp)),
-                ("why", outcome.why.map { .string($0.rawValue) } ?? .null),
-            ])
-            if explained { entry["explanation"] = outcome.explanation?.json ?? .null }
-            return .object(entry)
+        var writer = JSONTextWriter()
+        var rules = RuleFragments()
+        write(to: &writer, rules: &rules)
+        return (try? JSONParser().parse(writer.bytes).value) ?? .null
+    }
+
+    /// Writes ``json()`` as one compact object, each deciding rule's JSON
+    /// taken from `rules` (written once per rule for a whole list).
+    func write(to writer: inout JSONTextWriter, rules: inout RuleFragments) {
+        writer.raw("{\"url\":")
+        writer.string(url.description)
+        writer.member("domain", domain)
+        writer.raw(",\"results\":[")
+        for (offset, outcome) in outcomes.enumerated() {
+            writer.raw(offset == 0 ? "{\"appID\":" : ",{\"appID\":")
+            writer.string(outcome.appID)
+            writer.member("decision", outcome.result.decision.rawValue)
+            writer.raw(",\"rule\":")
+            if let rule = outcome.result.rule {
+                writer.raw(rules.fragment(for: rule, site: domain))
+            } else {
+                writer.raw("null")
+            }
+            writer.member("reason", outcome.result.reason)
+            writer.raw(",\"opensApp\":")
+            writer.bool(outcome.opensApp)
+            writer.raw(",\"why\":")
+            if let why = outcome.why { writer.string(why.rawValue) } else { writer.raw("null") }
+            if explained {
+                writer.raw(",\"explanation\":")
+                writer.value(outcome.explanation?.json ?? .null)
+            }
+            writer.raw("}")
         }
-        return [
-            "url": .string(url.description),
-            "domain": .string(domain),
-            "results": .array(entries),
-        ]
+        writer.raw("]}")
     }
 }

@@ -14,9 +14,9 @@ import Foundation
 /// be decided (not a URL, no file for its host, an app the file does not
 /// list) prints `{"url", "error"}` in its place, the others are still
 /// decided, and the exit status is 2.
-struct MatchList {
+struct MatchList: Sendable {
     /// Where each URL's file comes from.
-    enum Source {
+    enum Source: Sendable {
         /// One file, for every URL.
         case file(LinkTestSites.Site)
         /// A directory laid out for `aasa serve`: the file of each URL's host.
@@ -45,25 +45,26 @@ struct MatchList {
     }
 
     /// A file as it decides for one domain: compiled once per domain.
-    private struct Target {
+    private struct Target: Sendable {
         var file: AASAFile
         var appIDs: [String]
         var matcher: AASAMatcher
     }
 
     /// One input line's outcome.
-    private enum Line {
+    private enum Line: Sendable {
         case decided(url: AASAURL, domain: String, target: Target)
         case failed(text: String, error: String)
     }
 
-    /// The rendered lines and the exit code: 0 every URL decided, 2 a line
-    /// could not be (or there was no URL at all).
-    func run(input: String) -> (output: String, errors: [String], exitCode: Int32) {
+    /// The rendered lines (UTF-8, in pieces to write one after the other),
+    /// the errors, and the exit code: 0 every URL decided, 2 a line could not
+    /// be (or there was no URL at all).
+    func run(input: String) -> (output: [[UInt8]], errors: [String], exitCode: Int32) {
         let texts = input.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty }
         guard !texts.isEmpty else {
-            return ("", ["error: no URL on standard input (one per line)"], 2)
+            return ([], ["error: no URL on standard input (one per line)"], 2)
         }
         var targets: [String: Result<Target, InputError>] = [:]
         let lines = zip(texts, AASAURL.parse(texts)).map { text, parsed -> Line in
@@ -81,12 +82,28 @@ struct MatchList {
             }
         }
         let results = decide(lines)
-        var output: [String] = []
-        var errors: [String] = []
-        output.reserveCapacity(lines.count)
-        for (line, outcomes) in zip(lines, results) {
-            switch line {
-            case .decided(let url, let domain, let target):
+        let errors = lines.compactMap { line -> String? in
+            guard case .failed(_, let error) = line else { return nil }
+            return "error: \(error)"
+        }
+        let pieces = ParallelBatch.mapRanges(count: lines.count, parallel: true) { range in
+            render(lines[range], results: results[range], last: range.upperBound == lines.count)
+        }
+        return (pieces, errors, errors.isEmpty ? 0 : 2)
+    }
+
+    /// Consecutive lines with their results, rendered: JSON one object per
+    /// line; text a blank line between URLs, as between paragraphs.
+    private func render(
+        _ lines: ArraySlice<Line>,
+        results: ArraySlice<[(appID: String, result: MatchResult)]>,
+        last: Bool
+    ) -> [UInt8] {
+        var writer = JSONTextWriter(capacity: lines.count * (format == .json ? 512 : 256))
+        var rules = RuleFragments()
+        for (index, (line, outcomes)) in zip(lines.indices, zip(lines, results)) {
+            switch (line, format) {
+            case (.decided(let url, let domain, let target), _):
                 let evaluation = MatchEvaluation(
                     url: url,
                     domain: domain,
@@ -94,23 +111,19 @@ struct MatchList {
                     results: outcomes,
                     explained: false
                 )
-                switch format {
-                case .json: output.append(evaluation.json().serialized())
-                case .text: output.append(evaluation.textLines().joined(separator: "\n"))
+                if format == .json {
+                    evaluation.write(to: &writer, rules: &rules)
+                } else {
+                    writer.raw(Array(evaluation.textLines().joined(separator: "\n").utf8))
                 }
-            case .failed(let text, let error):
-                errors.append("error: \(error)")
-                switch format {
-                case .json:
-                    let object: JSONValue = ["url": .string(text), "error": .string(error)]
-                    output.append(object.serialized())
-                case .text: output.append("URL: \(text)\nerror: \(error)")
-                }
+            case (.failed(let text, let error), .json):
+                writer.value(["url": .string(text), "error": .string(error)])
+            case (.failed(let text, let error), .text):
+                writer.raw(Array("URL: \(text)\nerror: \(error)".utf8))
             }
+            if !last || index < lines.endIndex - 1 { writer.raw(format == .json ? "\n" : "\n\n") }
         }
-        // Text: a blank line between URLs, as between paragraphs.
-        let separator = format == .json ? "\n" : "\n\n"
-        return (output.joined(separator: separator), errors, errors.isEmpty ? 0 : 2)
+        return writer.bytes
     }
 
     /// Each decided line's results, app by app: one batch per file, so
