@@ -118,6 +118,23 @@ import Testing
         #expect(report.warnings.last?.message.contains("another expectation") == true)
     }
 
+    /// A list long enough for the duplicates to be found across the cores:
+    /// each repeat names the first occurrence, in list order, however the
+    /// URL is written; distinct URLs are never duplicates.
+    @Test func duplicatesInALongListNameTheirFirstOccurrence() throws {
+        let distinct = (0..<5_000).map { ("https://example.com/shop/\($0)", LinkExpectations.Expectation.matched) }
+        let repeats: [(String, LinkExpectations.Expectation)] = [
+            ("https://EXAMPLE.com/shop/4999", .matched),
+            ("https://example.com/shop/./7", .matched),
+            ("https://example.com:443/shop/7", .matched),
+        ]
+        let report = try run(distinct + repeats)
+        #expect(report.warnings.map(\.code) == Array(repeating: "links.duplicate-url", count: 3))
+        #expect(report.warnings.map(\.path.description) == ["links[5000]", "links[5001]", "links[5002]"])
+        let firsts = report.warnings.map { $0.message.components(separatedBy: "already listed at ").last ?? "" }
+        #expect(firsts == ["links[4999]", "links[7]", "links[7]"])
+    }
+
     @Test func oneFileForManyHostsIsAWarning() throws {
         let sites = LinkTestSites.everyHost(Self.site("f", Self.file([["/": "*"]])))
         let report = try run(

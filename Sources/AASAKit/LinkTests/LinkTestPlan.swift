@@ -81,16 +81,11 @@ struct LinkTestPlan {
     /// URLs listed twice (for the same app), and http URLs, which test no rule.
     private static func listWarnings(_ items: [Item]) -> [Diagnostic] {
         var warnings: [Diagnostic] = []
-        var seen: [DuplicateKey: Int] = [:]
-        seen.reserveCapacity(items.count)
-        // Keys, with their hashes, are made across the cores; the dictionary
-        // then only hashes one integer per entry.
-        let key: @Sendable (Int, inout Void) -> DuplicateKey? = { index, _ in DuplicateKey(items[index]) }
-        let keys = ParallelBatch.map(count: items.count, parallel: true, state: {}, key)
-        for (index, item) in items.enumerated() {
-            guard case .success(let url) = item.url, let key = keys[index] else { continue }
+        let firstOccurrences = DuplicateEntries.firstOccurrences(items)
+        for (item, firstIndex) in zip(items, firstOccurrences) {
+            guard case .success(let url) = item.url else { continue }
             let entry = item.entry
-            if let firstIndex = seen[key] {
+            if let firstIndex {
                 let first = items[firstIndex].entry
                 let same = first.expectation == entry.expectation
                 let detail =
@@ -104,8 +99,6 @@ struct LinkTestPlan {
                         file: entry.file
                     )
                 )
-            } else {
-                seen[key] = index
             }
             if url.scheme == "http", entry.platform == .apple, !entry.expectation.opensApp {
                 warnings.append(
@@ -125,38 +118,5 @@ struct LinkTestPlan {
 
     private static func place(of entry: LinkExpectations.Entry) -> String {
         "\(entry.file.map { "\($0): " } ?? "")\(entry.path)"
-    }
-}
-
-/// What makes two entries the same test: the URL as the system sees it,
-/// however it is written, for the same app. Its hash is computed once.
-private struct DuplicateKey: Hashable, Sendable {
-    var url: AASAURL
-    var platform: LinkPlatform
-    var package: String?
-    var app: LinkTestApp?
-    private var hash: Int
-
-    init?(_ item: LinkTestPlan.Item) {
-        guard case .success(let url) = item.url else { return nil }
-        self.url = url
-        platform = item.entry.platform
-        package = item.entry.package
-        app = item.entry.app
-        var hasher = Hasher()
-        hasher.combine(url)
-        hasher.combine(platform)
-        hasher.combine(package)
-        hasher.combine(app)
-        hash = hasher.finalize()
-    }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(hash)
-    }
-
-    static func == (left: Self, right: Self) -> Bool {
-        left.hash == right.hash && left.url == right.url && left.platform == right.platform
-            && left.package == right.package && left.app == right.app
     }
 }
