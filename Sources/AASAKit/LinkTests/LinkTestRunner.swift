@@ -51,9 +51,10 @@ public struct LinkTestRunner: Sendable {
         let defaultApp = try plan.checkApps(app)
         let defaultPackage = try plan.checkPackages(package, sites: sites)
         let loaded = loadedSites(plan.items)
-        // Each Apple item on its own, across the cores for a long list; what a
-        // run accumulates (warnings, coverage) is gathered after, in list order.
-        var perItem: [[LinkTestResult]] = ParallelBatch.map(
+        // Each Apple item's first result, across the cores for a long list,
+        // straight into the report's array (an Android item's place is filled
+        // below); what a run accumulates is gathered after, in list order.
+        var results: [LinkTestResult] = ParallelBatch.map(
             count: plan.items.count,
             parallel: true,
             state: MatchScratch.init
@@ -61,17 +62,34 @@ public struct LinkTestRunner: Sendable {
             index,
             scratch in
             let item = plan.items[index]
-            guard item.entry.platform != .android else { return [LinkTestResult]() }
-            return evaluate(item, app: item.entry.app ?? app ?? defaultApp, loaded: loaded, scratch: &scratch)
+            let pending = LinkTestResult(entry: item.entry, failure: nil, message: "")
+            guard item.entry.platform != .android else { return pending }
+            let app = item.entry.app ?? app ?? defaultApp
+            // The first app always has a result: its decision, or why none.
+            return evaluate(item, app: app, appIndex: 0, loaded: loaded, scratch: &scratch) ?? pending
         }
         // Android entries in list order: their matchers and coverage build up as they go.
         var android = AndroidRunState()
         for (index, item) in plan.items.enumerated() where item.entry.platform == .android {
-            perItem[index] = [evaluateAndroid(item, package: item.entry.package ?? defaultPackage, state: &android)]
+            results[index] = evaluateAndroid(item, package: item.entry.package ?? defaultPackage, state: &android)
         }
+        // A bundle ID naming several apps of a file: one result per app.
+        var more: [Int: [LinkTestResult]] = [:]
+        var scratch = MatchScratch()
         var state = RunState()
-        for (item, results) in zip(plan.items, perItem) where item.entry.platform != .android {
-            gather(results, app: item.entry.app ?? app ?? defaultApp, loaded: loaded, state: &state)
+        for (index, item) in plan.items.enumerated() where item.entry.platform != .android {
+            let app = item.entry.app ?? app ?? defaultApp
+            if app?.isBundleID == true, results[index].appID != nil {
+                var appIndex = 1
+                while let next = evaluate(item, app: app, appIndex: appIndex, loaded: loaded, scratch: &scratch) {
+                    more[index, default: []].append(next)
+                    appIndex += 1
+                }
+            }
+            gather(results[index], more: more[index] ?? [], app: app, loaded: loaded, state: &state)
+        }
+        if !more.isEmpty {
+            results = results.indices.flatMap { [results[$0]] + (more[$0] ?? []) }
         }
         var warnings = plan.warnings + state.warnings
         if coverage { warnings += android.coverage.warnings }
@@ -82,7 +100,7 @@ public struct LinkTestRunner: Sendable {
             warnings += rules.map(\.warning)
         }
         return LinkTestReport(
-            results: perItem.flatMap { $0 },
+            results: results,
             warnings: warnings,
             skipped: plan.skipped,
             uncoveredRules: uncovered
@@ -90,7 +108,7 @@ public struct LinkTestRunner: Sendable {
     }
 
     /// A usable file of the run with its matcher, compiled once.
-    private struct LoadedSite: Sendable {
+    struct LoadedSite: Sendable {
         var name: String
         var file: AASAFile
         var matcher: AASAMatcher
@@ -126,14 +144,15 @@ public struct LinkTestRunner: Sendable {
     /// The warning about a bundle ID naming several apps (once per site and
     /// app), and the coverage of one item's results.
     private func gather(
-        _ results: [LinkTestResult],
+        _ first: LinkTestResult,
+        more: [LinkTestResult],
         app: LinkTestApp?,
         loaded: [String: LoadedSite],
         state: inout RunState
     ) {
-        guard let key = results.first?.site, let site = loaded[key] else { return }
-        let appIDs = results.compactMap(\.appID)
-        if appIDs.count > 1, let app, state.ambiguityWarned.insert("\(key) \(app)").inserted {
+        guard let key = first.site, let site = loaded[key] else { return }
+        if !more.isEmpty, let app, state.ambiguityWarned.insert("\(key) \(app)").inserted {
+            let appIDs = ([first] + more).compactMap(\.appID)
             state.warnings.append(
                 Diagnostic(
                     .warning,
@@ -146,109 +165,10 @@ public struct LinkTestRunner: Sendable {
             )
         }
         guard coverage else { return }
-        for result in results {
+        for result in [first] + more {
             guard let appID = result.appID else { continue }
             state.coverage.tested(appID, site: key, name: site.name, file: site.file)
             if let rule = result.rule, result.url?.scheme == "https" { state.coverage.decided(rule, site: key) }
         }
-    }
-
-    private func evaluate(
-        _ item: LinkTestPlan.Item,
-        app: LinkTestApp?,
-        loaded: [String: LoadedSite],
-        scratch: inout MatchScratch
-    ) -> [LinkTestResult] {
-        let entry = item.entry
-        let url: AASAURL
-        switch item.url {
-        case .failure(let error):
-            return [LinkTestResult(entry: entry, failure: .invalidURL, message: error.description)]
-        case .success(let parsed):
-            url = parsed
-        }
-        guard let (key, site) = sites.site(for: url.host) else {
-            let known = sites.hostNames.joined(separator: ", ")
-            return [
-                LinkTestResult(
-                    entry: entry,
-                    url: url,
-                    failure: .noFile,
-                    message: "no association file serves \(url.host) (files for: \(known))"
-                )
-            ]
-        }
-        let file: AASAFile
-        switch site.content {
-        case .unusable(let reason):
-            return [LinkTestResult(entry: entry, url: url, site: key, failure: .fileUnusable, message: reason)]
-        case .absent(let host):
-            let message = LinkTestSites.Site.noAssociationFile(host: host)
-            return [LinkTestResult(entry: entry, url: url, site: key, failure: .noFile, message: message)]
-        case .file(let usable):
-            file = usable
-        }
-        // Every usable file of the run is in `loaded` (built from the same items).
-        let loadedSite = loaded[key]
-        let listed = loadedSite?.appIDs ?? file.appLinksAppIDs
-        let appIDs = app?.matching(listed) ?? []
-        guard !appIDs.isEmpty else {
-            let listing = listed.isEmpty ? "it lists no app" : "listed: \(listed.joined(separator: ", "))"
-            let name = app.map { "\($0)" } ?? "no app"
-            return [
-                LinkTestResult(
-                    entry: entry,
-                    url: url,
-                    site: key,
-                    failure: .appNotListed,
-                    message: "\(name) is not in applinks.details of \(site.name) (\(listing))"
-                )
-            ]
-        }
-        return appIDs.map { appID in
-            var steps = 0
-            let matcher = loadedSite?.matcher ?? AASAMatcher(file: file)
-            let result = matcher.evaluate(url, appID: appID, steps: &steps, scratch: &scratch)
-            return Self.judge(entry, url: url, site: key, appID: appID, result: result, file: file)
-        }
-    }
-
-    private static func judge(
-        _ entry: LinkExpectations.Entry,
-        url: AASAURL,
-        site: String,
-        appID: String,
-        result: MatchResult,
-        file: AASAFile
-    ) -> LinkTestResult {
-        let failure: LinkTestFailure?
-        switch (entry.expectation, result.decision) {
-        case (.matched, _) where url.scheme == "http":
-            failure = .httpScheme
-        case (_, _) where url.scheme == "http":
-            // The browser opens, which is all such an entry can ask; a
-            // warning says it tests no rule.
-            failure = nil
-        case (.matched, .matched), (.blocked, .blocked), (.none, .none), (.notMatched, .blocked), (.notMatched, .none):
-            failure = nil
-        case (.matched, .none), (.blocked, .none):
-            failure = .unhandled
-        case (.matched, .blocked), (.none, .blocked):
-            failure = .excluded
-        case (.blocked, .matched), (.none, .matched), (.notMatched, .matched):
-            failure = .incorrectlyHandled
-        }
-        return LinkTestResult(
-            entry: entry,
-            url: url,
-            site: site,
-            appID: appID,
-            decision: result.decision,
-            rule: result.rule,
-            failure: failure,
-            message: result.reason,
-            notes: result.notes,
-            explanation: failure == .unhandled ? NoMatchExplanation(file: file, url: url, appID: appID) : nil
-        )
     }
 }
