@@ -85,6 +85,24 @@ struct TestLinksCommandTests {
         #expect(text.hasSuffix("1 passed, 3 failed"))
     }
 
+    /// A list long enough to be rendered in chunks across the cores: one
+    /// line per URL, in list order, then the summary.
+    @Test func aLongListPrintsEveryURLInOrder() throws {
+        let urls = (0..<5_000).map { $0 % 2 == 0 ? "https://example.com/shop/\($0)" : "https://example.com/x/\($0)" }
+        let links = #"{"deep_linkable_urls": [\#(urls.map { "\"\($0)\"" }.joined(separator: ","))]}"#
+        let (output, code) = try testLinks(
+            ["--dir", "$DIR/aasa", "--links", "$DIR/links.json", "--bundle-id", "com.example.shop"],
+            links: links
+        )
+        #expect(code == 1)
+        let lines = output.outText.split(separator: "\n")
+        let verdicts = lines.filter { $0.hasPrefix("PASS") || $0.hasPrefix("FAIL") }
+        #expect(verdicts.count == 5_000)
+        #expect(zip(verdicts, urls).allSatisfy { $0.0.dropFirst(6).hasPrefix($0.1 + ":") })
+        #expect(zip(verdicts, urls.indices).allSatisfy { $0.0.hasPrefix($0.1 % 2 == 0 ? "PASS" : "FAIL") })
+        #expect(lines.last == "2500 passed, 2500 failed")
+    }
+
     @Test func junitReport() throws {
         let (output, code) = try testLinks([
             "--file", "$DIR/aasa/example.com/apple-app-site-association", "--links", "$DIR/links.json",

@@ -27,38 +27,50 @@ struct LinkTestOutput {
     /// The report as UTF-8 text, in pieces to be written one after the other.
     func render(_ format: LinkTestFormat) -> [[UInt8]] {
         switch format {
-        case .text: [Array(text().utf8)]
+        case .text: text()
         case .json: json()
         case .junit: [Array(junit().utf8)]
         case .github: [Array(github().utf8)]
         }
     }
 
-    func text() -> String {
-        var lines: [String] = []
+    /// One line per result (and its notes when it failed), rendered in
+    /// chunks across the cores for a long list; then the warnings and the
+    /// summary.
+    func text() -> [[UInt8]] {
+        var head: [String] = []
         // The app is worth a column only when the run covers several.
         let apps = Set(report.results.compactMap(\.app))
         if apps.count == 1, let app = apps.first {
-            lines.append("App ID \(app), links from \(linksFiles.joined(separator: ", "))")
+            head.append("App ID \(app), links from \(linksFiles.joined(separator: ", "))")
         }
-        for result in report.results {
-            let app = apps.count > 1 ? result.app.map { " [\($0)]" } ?? "" : ""
-            lines.append("\(result.passed ? "PASS" : "FAIL")  \(result.entry.url)\(app): \(result.summary)")
-            for note in result.notes where !result.passed {
-                lines.append("      note: \(note)")
+        let results = report.results
+        let appColumn = apps.count > 1
+        let chunks = ParallelBatch.mapRanges(count: results.count, parallel: true) { range in
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(range.count * 256)
+            for result in results[range] {
+                let app = appColumn ? result.app.map { " [\($0)]" } ?? "" : ""
+                bytes += "\(result.passed ? "PASS" : "FAIL")  \(result.entry.url)\(app): \(result.summary)\n".utf8
+                for note in result.notes where !result.passed {
+                    bytes += "      note: \(note)\n".utf8
+                }
             }
+            return bytes
         }
-        if !report.warnings.isEmpty { lines.append("") }
+        var tail: [String] = []
+        if !report.warnings.isEmpty { tail.append("") }
         for warning in report.warnings {
-            lines.append(warning.description)
+            tail.append(warning.description)
         }
         if report.uncoveredRules?.isEmpty == true {
-            lines.append("")
-            lines.append("coverage: every rule of the tested apps decides at least one URL of the list")
+            tail.append("")
+            tail.append("coverage: every rule of the tested apps decides at least one URL of the list")
         }
-        lines.append("")
-        lines.append(summaryLine)
-        return lines.joined(separator: "\n")
+        tail.append("")
+        tail.append(summaryLine)
+        let first = head.map { $0 + "\n" }.joined()
+        return [Array(first.utf8)] + chunks + [Array(tail.joined(separator: "\n").utf8)]
     }
 
     /// The report's summary, saying when warnings are what fails the run.
