@@ -90,23 +90,26 @@ struct LintContext {
     private static func patterns(in object: JSONObject, at path: JSONPath, chain: [JSONObject]) -> [PatternSite] {
         let flags = EffectiveFlags(chain: chain)
         var sites: [PatternSite] = []
-        for member in object.members {
-            let memberPath = path.appending(member.key)
-            switch (member.key, member.value) {
-            case ("/", .string(let pattern)):
+        // By key, in written order; a value is looked up and a path built
+        // only for the three pattern keys (most members are `exclude`,
+        // `comment` and flags, and this runs for every component on load).
+        for key in object.keys where key == "/" || key == "#" || key == "?" {
+            let memberPath = path.appending(key)
+            switch (key, object[key]) {
+            case ("/", .string(let pattern)?):
                 sites.append(PatternSite(path: memberPath, pattern: pattern, kind: .path, flags: flags))
-            case ("#", .string(let pattern)):
+            case ("#", .string(let pattern)?):
                 sites.append(PatternSite(path: memberPath, pattern: pattern, kind: .fragment, flags: flags))
-            case ("?", .string(let pattern)):
+            case ("?", .string(let pattern)?):
                 sites.append(PatternSite(path: memberPath, pattern: pattern, kind: .query, flags: flags))
-            case ("?", .object(let items)):
-                for item in items.members {
-                    guard let pattern = item.value.stringValue else { continue }
+            case ("?", .object(let items)?):
+                for name in items.keys {
+                    guard let pattern = items[name]?.stringValue else { continue }
                     sites.append(
                         PatternSite(
-                            path: memberPath.appending(item.key),
+                            path: memberPath.appending(name),
                             pattern: pattern,
-                            kind: .queryItem(name: item.key),
+                            kind: .queryItem(name: name),
                             flags: flags
                         )
                     )
