@@ -23,6 +23,12 @@ struct PackedStringsTests {
         #expect(PackedStrings(strings).strings == strings)
     }
 
+    /// The opaque tag is the digest's first 16 bytes in lowercase hex, zero-padded.
+    @Test func hexIsTwoLowercaseDigitsPerByte() {
+        #expect(ServedFile.hex([0x00, 0x0F, 0xA0, 0xFF, 0x5C]) == "000fa0ff5c")
+        #expect(ServedFile.hex([]) == "")
+    }
+
     /// A served file reports the app IDs and the ETag it was built with.
     @Test func aServedFileReportsItsAppIDsAndTag() {
         let body = Array(#"{"applinks":{"details":[]}}"#.utf8)

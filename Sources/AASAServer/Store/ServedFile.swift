@@ -56,7 +56,7 @@ public final class ServedFile: Sendable {
 
         let digest = SHA256.hash(data: contents)
         self.digest = digest
-        let opaqueTag = digest.prefix(16).map { String($0, radix: 16).leftPadded(to: 2) }.joined()
+        let opaqueTag = Self.hex(digest.prefix(16))
 
         self.responses = FileResponses(
             contents: contents,
@@ -64,6 +64,19 @@ public final class ServedFile: Sendable {
             modified: lastModified,
             cacheControl: cacheControl
         )
+    }
+
+    /// Lowercase hex, two digits a byte, built in one string (one small
+    /// string per byte, joined, cost more than the digest itself).
+    static func hex(_ bytes: some Sequence<UInt8>) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(bytes.underestimatedCount * 2)
+        for byte in bytes {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// The same file seen under a new stamp (touched, or copied over with
@@ -85,8 +98,3 @@ public final class ServedFile: Sendable {
     }
 }
 
-extension String {
-    fileprivate func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
-    }
-}
