@@ -97,4 +97,3 @@ public final class ServedFile: Sendable {
         self.responses = file.responses
     }
 }
-
