@@ -261,4 +261,37 @@ struct AppIDLintTests {
     func appIDShape(_ appID: String, _ valid: Bool) {
         #expect((AppIDFormat.problem(with: appID) == nil) == valid)
     }
+
+    /// `$(` found by bytes, wherever it sits; a `$` or `(` alone is not one.
+    @Test(arguments: [
+        ("$(", true), ("a$(b", true), ("é$(x)", true), ("x$$(", true),
+        ("", false), ("$", false), ("(", false), ("$ (", false), ("($", false), ("$)", false),
+    ])
+    func referenceStartIsFoundByBytes(_ text: String, _ opens: Bool) {
+        #expect(VariableLints.opensReference(text) == opens)
+    }
+
+    /// The one-pass check accepts exactly what the explaining one accepts,
+    /// on edge cases and on every tail of up to three characters over the
+    /// ones that matter, behind prefixes of each interesting length.
+    @Test func appIDFastCheckAgreesWithTheExplanation() {
+        let edges = [
+            "", ".", "..", ".com.x", "ABCDE12345..x", "ABCDE12345.x..y", "ABCDE12345.x.", "ABCDE12345.-", "AB12CD34.x",
+            "ABCDE1234É.com.x", "ABCDE12345.cöm.x", "ABCDE12345.com x", "ABCDE12345.com.x\n", "A.B", "ABCDEFGHIJ.a",
+        ]
+        let alphabet = ["a", "Z", "0", ".", "-", "_", "é", " "]
+        var tails = [""]
+        var longest = [""]
+        for _ in 0..<3 {
+            longest = longest.flatMap { tail in alphabet.map { tail + $0 } }
+            tails += longest
+        }
+        let generated = ["", "AB12CD34", "ABCDE1234", "ABCDE12345", "ABCDE12345."].flatMap { prefix in
+            tails.map { prefix + $0 }
+        }
+        #expect(generated.count == 5 * 585)
+        for appID in edges + generated {
+            #expect(AppIDFormat.isWellFormed(appID) == (AppIDFormat.explanation(for: appID) == nil), "\(appID)")
+        }
+    }
 }

@@ -53,6 +53,24 @@ struct ParallelValidationTests {
         ).load(previous: .empty, force: true)
         #expect(batched.issues == sequential.issues)
         #expect(batched.warnings == sequential.warnings)
+        // Batches large enough to go to the background threads while the
+        // next one is read (at 7 a batch is validated in place).
+        let overlapped = try SiteLoader(
+            configuration: site.configuration(),
+            fileSystem: PosixFileSystem(),
+            parallelism: 2,
+            batchSize: 40
+        ).load(previous: .empty, force: true)
+        #expect(overlapped.issues == sequential.issues)
+        #expect(overlapped.warnings == sequential.warnings)
+        #expect(overlapped.filesValidated == sequential.filesValidated)
+        for index in 0..<120 {
+            let name = "h\(index).example"
+            let one = sequential.snapshot.sites[name]
+            let other = overlapped.snapshot.sites[name]
+            #expect(one?.appleAppSiteAssociation?.etag == other?.appleAppSiteAssociation?.etag, "\(name)")
+            #expect(one?.assetLinks?.etag == other?.assetLinks?.etag, "\(name)")
+        }
 
         #expect(sequential.filesValidated == 160)
         #expect(parallel.filesValidated == sequential.filesValidated)
@@ -99,8 +117,11 @@ struct ParallelValidationTests {
             case .rejected(let issues): issues.map(\.description).joined()
             }
         }
-        let verdicts = ParallelValidation(validator: validator, width: width).validate(candidates).map(summary)
+        let validation = ParallelValidation(validator: validator, width: width)
+        let verdicts = validation.validate(candidates).map(summary)
         #expect(verdicts == candidates.map { summary(validator.validate($0)) })
+        // Started in the background (the loader reads the next batch meanwhile).
+        #expect(validation.start(candidates).wait().map(summary) == verdicts)
         #expect(verdicts[7] == "h7.example/apple-app-site-association [\"ABCDE12345.com.a.app7\"]")
     }
 }

@@ -106,6 +106,49 @@ enum AppIDFormat {
 
     /// Why `appID` does not have the expected shape, or `nil` if it does.
     static func problem(with appID: String) -> String? {
+        // Every file's app IDs are checked on every load: the well-formed
+        // case is one pass over the bytes; only a bad ID pays for the
+        // explanation.
+        isWellFormed(appID) ? nil : explanation(for: appID)
+    }
+
+    /// The shape in one pass over the UTF-8 bytes: every byte the shape
+    /// allows is ASCII, so bytes and scalars agree wherever it holds.
+    static func isWellFormed(_ appID: String) -> Bool {
+        var prefixLength = 0
+        var sawDot = false
+        var previous: UInt8 = 0
+        for byte in appID.utf8 {
+            if !sawDot {
+                if byte == UInt8(ascii: ".") {
+                    guard prefixLengths.contains(prefixLength) else { return false }
+                    sawDot = true
+                } else if (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                {
+                    prefixLength += 1
+                } else {
+                    return false
+                }
+            } else if byte == UInt8(ascii: ".") {
+                // An empty part: the bundle ID starts with a dot, or two in a row.
+                guard previous != UInt8(ascii: ".") else { return false }
+            } else {
+                let allowed =
+                    (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                    || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
+                guard allowed else { return false }
+            }
+            previous = byte
+        }
+        // A bundle ID, not empty and not ending in a dot.
+        return sawDot && previous != UInt8(ascii: ".")
+    }
+
+    /// Why `appID` does not have the expected shape, or `nil` if it does
+    /// (the reference ``isWellFormed(_:)`` agrees with).
+    static func explanation(for appID: String) -> String? {
         guard let dot = appID.firstIndex(of: ".") else {
             return "there is no dot between the Team ID and the bundle ID"
         }

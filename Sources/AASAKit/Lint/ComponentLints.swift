@@ -61,38 +61,40 @@ struct ComponentLints: LintRule {
     private func keyDiagnostics(_ object: JSONObject, at path: JSONPath, isDefaults: Bool) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         let scope = isDefaults ? "rule that inherits these defaults" : "rule"
-        for member in object.members {
-            let keyPath = path.appending(member.key)
-            switch (member.key, member.value) {
+        // The path of a key is built only for a finding: this runs for
+        // every component of every file on load, and most keys are fine.
+        for key in object.keys {
+            guard let value = object[key] else { continue }
+            switch (key, value) {
             case ("/", .string), ("#", .string), ("?", .string):
                 continue
-            case ("/", let value), ("#", let value):
-                let part = member.key == "/" ? "path" : "fragment"
+            case ("/", _), ("#", _):
+                let part = key == "/" ? "path" : "fragment"
                 diagnostics.append(
                     .error(
                         "lint.ignored-pattern",
-                        at: keyPath,
+                        at: path.appending(key),
                         """
-                        \(quoted(member.key)) is \(article(value.typeName)), not a string; the system ignores the key, \
+                        \(quoted(key)) is \(article(value.typeName)), not a string; the system ignores the key, \
                         so the \(scope) does not check the \(part) and matches more URLs than written
                         """
                     )
                 )
             case ("?", .object(let items)):
-                diagnostics += queryDictionaryDiagnostics(items, at: keyPath, scope: scope)
-            case ("?", let value):
+                diagnostics += queryDictionaryDiagnostics(items, at: path.appending(key), scope: scope)
+            case ("?", _):
                 diagnostics.append(
                     .error(
                         "lint.ignored-pattern",
-                        at: keyPath,
+                        at: path.appending(key),
                         """
                         "?" is \(article(value.typeName)), neither a string nor an object; the system ignores the key, \
                         so the \(scope) matches any query
                         """
                     )
                 )
-            case (let key, let value) where Self.flagKeys.contains(key) && value.boolValue == nil:
-                diagnostics.append(nonBooleanFlag(key, value, at: keyPath))
+            case _ where value.boolValue == nil && Self.flagKeys.contains(key):
+                diagnostics.append(nonBooleanFlag(key, value, at: path.appending(key)))
             default:
                 continue
             }
@@ -103,13 +105,13 @@ struct ComponentLints: LintRule {
     /// A dictionary `?` with any non-string value is ignored whole (§3.2.4).
     /// JSON object keys are always strings, so only values can be wrong.
     private func queryDictionaryDiagnostics(_ items: JSONObject, at path: JSONPath, scope: String) -> [Diagnostic] {
-        items.members.compactMap { item in
-            guard item.value.stringValue == nil else { return nil }
+        items.keys.compactMap { name in
+            guard let value = items[name], value.stringValue == nil else { return nil }
             return .error(
                 "lint.query-dictionary-not-string",
-                at: path.appending(item.key),
+                at: path.appending(name),
                 """
-                the value for query item \(quoted(item.key)) is \(article(item.value.typeName)), not a string; \
+                the value for query item \(quoted(name)) is \(article(value.typeName)), not a string; \
                 the system then ignores the whole "?" dictionary, so the \(scope) matches any query
                 """
             )

@@ -52,32 +52,39 @@ struct LintContext {
     ) -> [PatternSite] {
         var sites: [PatternSite] = []
         let fileDefaults = applinks?["defaults"]?.objectValue
+        // The flags are resolved once per level (file defaults, entry
+        // defaults) and each component adds only its own keys.
+        let fileFlags = fileDefaults.map { EffectiveFlags($0, over: .system) } ?? .system
         if let fileDefaults {
-            sites += patterns(in: fileDefaults, at: applinksPath.appending("defaults"), chain: [fileDefaults])
+            sites += patterns(in: fileDefaults, at: applinksPath.appending("defaults"), flags: fileFlags)
         }
         for (itemPath, item) in items {
             let itemDefaults = item["defaults"]?.objectValue
-            let inherited = [itemDefaults, fileDefaults].compactMap { $0 }
+            let itemFlags = itemDefaults.map { EffectiveFlags($0, over: fileFlags) } ?? fileFlags
             if let itemDefaults {
-                sites += patterns(in: itemDefaults, at: itemPath.appending("defaults"), chain: inherited)
+                sites += patterns(in: itemDefaults, at: itemPath.appending("defaults"), flags: itemFlags)
             }
             if case .array(let components) = item["components"] {
+                let componentsPath = itemPath.appending("components")
                 for (offset, component) in components.enumerated() {
                     guard let object = component.objectValue else { continue }
-                    let path = itemPath.appending("components").appending(offset)
-                    sites += patterns(in: object, at: path, chain: [object] + inherited)
+                    sites += patterns(
+                        in: object,
+                        at: componentsPath.appending(offset),
+                        flags: EffectiveFlags(object, over: itemFlags)
+                    )
                 }
             }
             if case .array(let paths) = item["paths"] {
+                let pathsPath = itemPath.appending("paths")
                 for (offset, entry) in paths.enumerated() {
                     guard let text = entry.stringValue else { continue }
-                    let flags = EffectiveFlags(chain: inherited)
                     sites.append(
                         PatternSite(
-                            path: itemPath.appending("paths").appending(offset),
+                            path: pathsPath.appending(offset),
                             pattern: LegacyPath.strippingExclusionPrefix(text),
                             kind: .legacyPath,
-                            flags: flags
+                            flags: itemFlags
                         )
                     )
                 }
@@ -87,26 +94,28 @@ struct LintContext {
     }
 
     /// The `/`, `?` and `#` patterns of one component or defaults object.
-    private static func patterns(in object: JSONObject, at path: JSONPath, chain: [JSONObject]) -> [PatternSite] {
-        let flags = EffectiveFlags(chain: chain)
+    private static func patterns(in object: JSONObject, at path: JSONPath, flags: EffectiveFlags) -> [PatternSite] {
         var sites: [PatternSite] = []
-        for member in object.members {
-            let memberPath = path.appending(member.key)
-            switch (member.key, member.value) {
-            case ("/", .string(let pattern)):
+        // By key, in written order; a value is looked up and a path built
+        // only for the three pattern keys (most members are `exclude`,
+        // `comment` and flags, and this runs for every component on load).
+        for key in object.keys where key == "/" || key == "#" || key == "?" {
+            let memberPath = path.appending(key)
+            switch (key, object[key]) {
+            case ("/", .string(let pattern)?):
                 sites.append(PatternSite(path: memberPath, pattern: pattern, kind: .path, flags: flags))
-            case ("#", .string(let pattern)):
+            case ("#", .string(let pattern)?):
                 sites.append(PatternSite(path: memberPath, pattern: pattern, kind: .fragment, flags: flags))
-            case ("?", .string(let pattern)):
+            case ("?", .string(let pattern)?):
                 sites.append(PatternSite(path: memberPath, pattern: pattern, kind: .query, flags: flags))
-            case ("?", .object(let items)):
-                for item in items.members {
-                    guard let pattern = item.value.stringValue else { continue }
+            case ("?", .object(let items)?):
+                for name in items.keys {
+                    guard let pattern = items[name]?.stringValue else { continue }
                     sites.append(
                         PatternSite(
-                            path: memberPath.appending(item.key),
+                            path: memberPath.appending(name),
                             pattern: pattern,
-                            kind: .queryItem(name: item.key),
+                            kind: .queryItem(name: name),
                             flags: flags
                         )
                     )
@@ -147,17 +156,20 @@ struct EffectiveFlags: Equatable {
     var caseSensitive: Bool
     var percentEncoded: Bool
 
-    /// `chain` runs from the most specific object (the component) to the
-    /// least (`applinks.defaults`); the first one holding a key decides.
-    init(chain: [JSONObject]) {
-        func resolve(_ key: String, default defaultValue: Bool) -> Bool {
-            for object in chain {
-                if let value = object[key] { return ComponentKeys.flag(value, default: defaultValue) }
-            }
-            return defaultValue
-        }
-        caseSensitive = resolve("caseSensitive", default: true)
-        percentEncoded = resolve("percentEncoded", default: true)
+    /// What applies where no object sets either key.
+    static let system = EffectiveFlags(caseSensitive: true, percentEncoded: true)
+
+    init(caseSensitive: Bool, percentEncoded: Bool) {
+        self.caseSensitive = caseSensitive
+        self.percentEncoded = percentEncoded
+    }
+
+    /// The flags of `object` (a component or a defaults object) over those
+    /// of the level above it: a key it holds decides, whatever its value.
+    init(_ object: JSONObject, over inherited: EffectiveFlags) {
+        caseSensitive = object["caseSensitive"].map { ComponentKeys.flag($0, default: true) } ?? inherited.caseSensitive
+        percentEncoded =
+            object["percentEncoded"].map { ComponentKeys.flag($0, default: true) } ?? inherited.percentEncoded
     }
 }
 

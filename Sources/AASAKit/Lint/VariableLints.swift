@@ -2,6 +2,18 @@
 /// match, variable values the system does not expand, and user variables
 /// that hide a built-in.
 struct VariableLints: LintRule {
+    /// Whether `text` holds `$(`. A byte scan: `String.contains` on a
+    /// string goes through Foundation's locale-aware search, and this runs
+    /// for every query item name of every file on load.
+    static func opensReference(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if previous == UInt8(ascii: "$"), byte == UInt8(ascii: "(") { return true }
+            previous = byte
+        }
+        return false
+    }
+
     func diagnostics(in context: LintContext) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         let variablesPath = LintContext.applinksPath.appending("substitutionVariables")
@@ -20,7 +32,7 @@ struct VariableLints: LintRule {
                 )
             }
             for (offset, value) in (values.arrayValue ?? []).enumerated() {
-                guard let text = value.stringValue, text.contains("$(") else { continue }
+                guard let text = value.stringValue, Self.opensReference(text) else { continue }
                 diagnostics.append(
                     .error(
                         "lint.nested-variable",
@@ -36,7 +48,7 @@ struct VariableLints: LintRule {
         var suggestions = SuggestionCache(candidates: context.userVariables.keys + BuiltInVariables.names.sorted())
         for site in context.patterns where site.kind.expandsVariables {
             diagnostics += referenceDiagnostics(site, context: context, suggestions: &suggestions)
-            if case .queryItem(let name) = site.kind, name.contains("$(") {
+            if case .queryItem(let name) = site.kind, Self.opensReference(name) {
                 diagnostics.append(
                     .warning(
                         "lint.variable-in-query-name",

@@ -95,7 +95,9 @@ extension SchemaEvaluator {
         case .prefixItems(let schemas):
             var violations: [SchemaViolation] = []
             for (offset, node) in zip(elements.indices, schemas) {
-                violations += evaluate(node, elements[offset], at: site.path.appending(offset), mode, depth: depth)
+                violations.appendFound(
+                    evaluate(node, elements[offset], at: site.path.appending(offset), mode, depth: depth)
+                )
             }
             return violations
         case .items(let node, let start):
@@ -111,7 +113,9 @@ extension SchemaEvaluator {
             }
             var violations: [SchemaViolation] = []
             for offset in start..<elements.count {
-                violations += evaluate(node, elements[offset], at: site.path.appending(offset), mode, depth: depth)
+                violations.appendFound(
+                    evaluate(node, elements[offset], at: site.path.appending(offset), mode, depth: depth)
+                )
                 if mode == .first, !violations.isEmpty { break }
             }
             return violations
@@ -185,18 +189,20 @@ extension SchemaEvaluator {
         case .properties(let properties):
             for (name, node) in properties {
                 guard let value = object[name] else { continue }
-                violations += evaluate(node, value, at: site.path.appending(name), mode, depth: depth)
+                violations.appendFound(evaluate(node, value, at: site.path.appending(name), mode, depth: depth))
                 if mode == .first, !violations.isEmpty { break }
             }
         case .patternProperties(let patterns):
-            for (name, value) in object.members {
+            for name in object.keys {
                 for (regex, node) in patterns where regex.matches(name) {
-                    violations += evaluate(node, value, at: site.path.appending(name), mode, depth: depth)
+                    guard let value = object[name] else { continue }
+                    violations.appendFound(evaluate(node, value, at: site.path.appending(name), mode, depth: depth))
                 }
             }
         case .additionalProperties(let node, let declared, let patterns):
-            for (name, value) in object.members
-            where !declared.contains(name) && !patterns.contains(where: { $0.matches(name) }) {
+            // By key: the value is looked up only for an undeclared key
+            // with a schema to check it against.
+            for name in object.keys where !declared.contains(name) && !patterns.contains(where: { $0.matches(name) }) {
                 if nodes[node].isFalse {
                     violations.append(
                         site.violation(
@@ -205,8 +211,8 @@ extension SchemaEvaluator {
                             at: site.path.appending(name)
                         )
                     )
-                } else {
-                    violations += evaluate(node, value, at: site.path.appending(name), mode, depth: depth)
+                } else if let value = object[name] {
+                    violations.appendFound(evaluate(node, value, at: site.path.appending(name), mode, depth: depth))
                 }
                 if mode == .first, !violations.isEmpty { break }
             }
@@ -250,5 +256,20 @@ extension SchemaEvaluator {
             break
         }
         return violations
+    }
+}
+
+extension [SchemaViolation] {
+    /// Appends what a nested evaluation found. Most find nothing, and the
+    /// schema runs on every file of every load: an empty result costs a
+    /// check, not a call to `append(contentsOf:)`.
+    @inline(__always)
+    mutating func appendFound(_ found: [SchemaViolation]) {
+        guard !found.isEmpty else { return }
+        if isEmpty {
+            self = found
+        } else {
+            append(contentsOf: found)
+        }
     }
 }

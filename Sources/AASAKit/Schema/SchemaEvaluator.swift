@@ -59,7 +59,7 @@ struct SchemaEvaluator {
             let site = Site(location: node.location, path: path)
             var violations: [SchemaViolation] = []
             for keyword in keywords {
-                violations += check(keyword, instance, site, mode, depth: depth + 1)
+                violations.appendFound(check(keyword, instance, site, mode, depth: depth + 1))
                 if mode == .first, !violations.isEmpty { break }
             }
             return violations
@@ -132,7 +132,7 @@ struct SchemaEvaluator {
         case .allOf(let branches):
             var violations: [SchemaViolation] = []
             for branch in branches {
-                violations += evaluate(branch, instance, at: site.path, mode, depth: depth)
+                violations.appendFound(evaluate(branch, instance, at: site.path, mode, depth: depth))
                 if mode == .first, !violations.isEmpty { break }
             }
             return violations
@@ -172,7 +172,7 @@ struct SchemaEvaluator {
             guard case .object(let object) = instance else { return [] }
             var violations: [SchemaViolation] = []
             for (name, node) in pairs where object[name] != nil {
-                violations += evaluate(node, instance, at: site.path, mode, depth: depth)
+                violations.appendFound(evaluate(node, instance, at: site.path, mode, depth: depth))
             }
             return violations
         case .ref(let target):

@@ -68,7 +68,13 @@ struct HostReader {
         into result: inout Result
     ) {
         let name = host.name.name
-        let path = name + "/" + kind.fileName
+        // One exactly sized string: the path is kept by every served file,
+        // and `a + "/" + b` leaves it in a buffer grown for appending.
+        var path = ""
+        path.reserveCapacity(name.utf8.count + 1 + kind.fileName.utf8.count)
+        path += name
+        path += "/"
+        path += kind.fileName
         let version: FileReader.Version
         do throws(FileSystemError) {
             // The status first: an unchanged file is not even opened.

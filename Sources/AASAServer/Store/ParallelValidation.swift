@@ -16,8 +16,51 @@ struct ParallelValidation {
     /// it saves (a poll usually finds one changed file, or none).
     static let minimumPerThread = 8
 
+    /// A validation running in the background while the loader reads the
+    /// next batch from disk: reading is one thread's work, and without this
+    /// the other cores would wait for it between batches.
+    final class Running: Sendable {
+        private let group = DispatchGroup()
+        private let verdicts = NIOLockedValueBox<[FileValidator.Verdict]>([])
+
+        fileprivate init() {}
+
+        fileprivate func start(_ work: @escaping @Sendable () -> [FileValidator.Verdict]) {
+            DispatchQueue.global().async(group: group) { [verdicts] in
+                let result = work()
+                verdicts.withLockedValue { $0 = result }
+            }
+        }
+
+        fileprivate func finish(_ result: [FileValidator.Verdict]) {
+            verdicts.withLockedValue { $0 = result }
+        }
+
+        /// The verdicts, in the candidates' order, once every one is in.
+        func wait() -> [FileValidator.Verdict] {
+            group.wait()
+            return verdicts.withLockedValue { $0 }
+        }
+    }
+
+    /// Starts validating `candidates` and returns at once; a load too small
+    /// to spread over threads is validated here, before returning.
+    func start(_ candidates: [FileValidator.Candidate]) -> Running {
+        let running = Running()
+        if threads(for: candidates.count) > 1 {
+            running.start { [self] in validate(candidates) }
+        } else {
+            running.finish(candidates.map(validator.validate))
+        }
+        return running
+    }
+
+    private func threads(for count: Int) -> Int {
+        min(width, count / Self.minimumPerThread)
+    }
+
     func validate(_ candidates: [FileValidator.Candidate]) -> [FileValidator.Verdict] {
-        let threads = min(width, candidates.count / Self.minimumPerThread)
+        let threads = threads(for: candidates.count)
         guard threads > 1 else { return candidates.map(validator.validate) }
         // Small chunks, taken in turn: a thread that drew large files does
         // not hold the others back.

@@ -17,8 +17,10 @@ public final class ServedFile: Sendable {
     /// Uncompressed size: the one Apple's 128 KB cap applies to.
     public let size: Int
     public var gzipSize: Int? { responses.gzipSize }
-    /// Strong validator: a digest of the bytes served.
-    public let etag: String
+    /// Strong validator: a digest of the bytes served, as sent in `ETag`.
+    /// Derived from the identity representation's tag rather than stored a
+    /// second time: at 10,000 hosts every copy kept per file is memory.
+    public var etag: String { responses.identity.etag.headerValue }
     /// SHA-256 of the contents: a re-read with the same bytes reuses this
     /// file instead of validating and encoding it again.
     let digest: SHA256.Digest
@@ -26,7 +28,8 @@ public final class ServedFile: Sendable {
     /// The file version it was read from; an unchanged stamp skips re-reading.
     let stamp: FileStamp
     /// App IDs the file lists (applinks, then other services), for `/status`.
-    public let appIDs: [String]
+    public var appIDs: [String] { packedAppIDs.strings }
+    private let packedAppIDs: PackedStrings
     /// Lint warnings the file was served with.
     public let warnings: [String]
 
@@ -48,13 +51,12 @@ public final class ServedFile: Sendable {
         self.stamp = stamp
         self.size = contents.count
         self.lastModified = lastModified
-        self.appIDs = appIDs
+        self.packedAppIDs = PackedStrings(appIDs)
         self.warnings = warnings
 
         let digest = SHA256.hash(data: contents)
         self.digest = digest
-        let opaqueTag = digest.prefix(16).map { String($0, radix: 16).leftPadded(to: 2) }.joined()
-        self.etag = "\"" + opaqueTag + "\""
+        let opaqueTag = Self.hex(digest.prefix(16))
 
         self.responses = FileResponses(
             contents: contents,
@@ -62,6 +64,19 @@ public final class ServedFile: Sendable {
             modified: lastModified,
             cacheControl: cacheControl
         )
+    }
+
+    /// Lowercase hex, two digits a byte, built in one string (one small
+    /// string per byte, joined, cost more than the digest itself).
+    static func hex(_ bytes: some Sequence<UInt8>) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(bytes.underestimatedCount * 2)
+        for byte in bytes {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// The same file seen under a new stamp (touched, or copied over with
@@ -75,17 +90,10 @@ public final class ServedFile: Sendable {
         self.path = file.path
         self.stamp = stamp
         self.size = file.size
-        self.etag = file.etag
         self.digest = file.digest
         self.lastModified = file.lastModified
-        self.appIDs = file.appIDs
+        self.packedAppIDs = file.packedAppIDs
         self.warnings = file.warnings
         self.responses = file.responses
-    }
-}
-
-extension String {
-    fileprivate func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }

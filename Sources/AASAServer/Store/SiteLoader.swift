@@ -98,21 +98,26 @@ public struct SiteLoader: Sendable {
         // together in the order they were read: the same outcome as one pass,
         // host by host. Batches, not the whole directory at once: the bytes
         // read wait for validation, and at 10,000 hosts they would fragment
-        // the heap between the files kept.
-        for start in stride(from: 0, to: scan.hosts.count, by: batchSize) {
-            let batch = start..<min(scan.hosts.count, start + batchSize)
-            let reads = scan.hosts[batch].map { host in
-                let previousHost = previous.sites[host.name.name]
-                return (host: host, previous: previousHost, read: reader.read(host, previous: previousHost))
-            }
+        // the heap between the files kept. The next batch is read while one
+        // is validated, so the disk and the validating threads overlap.
+        let batches = stride(from: 0, to: scan.hosts.count, by: batchSize).map {
+            $0..<min(scan.hosts.count, $0 + batchSize)
+        }
+        let validation = ParallelValidation(validator: validator, width: parallelism)
+        var nextReads = batches.first.map { read(scan.hosts[$0], reader: reader, previous: previous) } ?? []
+        for index in batches.indices {
+            let reads = nextReads
             let candidates = reads.flatMap { entry in
                 SiteFile.allCases.compactMap { kind -> FileValidator.Candidate? in
                     guard case .pending(let candidate, _) = entry.read.files[kind] else { return nil }
                     return candidate
                 }
             }
-            var verdicts = ParallelValidation(validator: validator, width: parallelism).validate(candidates)
-                .makeIterator()
+            let running = validation.start(candidates)
+            nextReads =
+                index + 1 < batches.count
+                ? read(scan.hosts[batches[index + 1]], reader: reader, previous: previous) : []
+            var verdicts = running.wait().makeIterator()
             for (host, previousHost, read) in reads {
                 let name = host.name.name
                 issues += read.issues
@@ -166,6 +171,18 @@ public struct SiteLoader: Sendable {
             filesValidated: filesValidated,
             stillServedWhileMissing: missing.sorted()
         )
+    }
+
+    /// One batch of hosts read from disk, each with its previous instance.
+    private func read(
+        _ hosts: ArraySlice<DirectoryScan.HostDirectory>,
+        reader: HostReader,
+        previous: SiteSnapshot
+    ) -> [(host: DirectoryScan.HostDirectory, previous: SiteHost?, read: HostReader.Result)] {
+        hosts.map { host in
+            let previousHost = previous.sites[host.name.name]
+            return (host, previousHost, reader.read(host, previous: previousHost))
+        }
     }
 
     /// The host for `files`: the previous instance when nothing in it changed.
