@@ -18,11 +18,21 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     public var isRoot: Bool { components.isEmpty }
 
     public func appending(_ key: String) -> JSONPath {
-        JSONPath(components + [.key(key)])
+        appending(component: .key(key))
     }
 
     public func appending(_ index: Int) -> JSONPath {
-        JSONPath(components + [.index(index)])
+        appending(component: .index(index))
+    }
+
+    /// One allocation, of the exact size: `components + [component]` made
+    /// two, and the schema and lints extend a path at every node they visit.
+    private func appending(component: Component) -> JSONPath {
+        var extended: [Component] = []
+        extended.reserveCapacity(components.count + 1)
+        extended.append(contentsOf: components)
+        extended.append(component)
+        return JSONPath(extended)
     }
 
     public var description: String {

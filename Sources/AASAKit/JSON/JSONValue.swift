@@ -21,17 +21,29 @@ public enum JSONValue: Sendable {
 ///
 /// When a key is written twice the last value wins (as in Foundation's
 /// parser) and the member keeps the position of its first occurrence.
+///
+/// Stored as two arrays, keys and values, searched in order: almost every
+/// object of an association file has a handful of keys, where comparing
+/// short strings beats hashing them, and parsing allocates no hash table per
+/// object. Objects of more than ``scanLimit`` members also keep positions
+/// by key.
 public struct JSONObject: Sendable {
     public private(set) var keys: [String]
-    private var storage: [String: JSONValue]
+    private var values: [JSONValue]
+    private var positions: [String: Int]?
+
+    /// The most members looked up by scanning.
+    static let scanLimit = 16
 
     public init() {
         self.keys = []
-        self.storage = [:]
+        self.values = []
     }
 
     public init(_ members: [(String, JSONValue)]) {
         self.init()
+        keys.reserveCapacity(members.count)
+        values.reserveCapacity(members.count)
         for (key, value) in members {
             self[key] = value
         }
@@ -41,33 +53,62 @@ public struct JSONObject: Sendable {
     public var isEmpty: Bool { keys.isEmpty }
 
     public subscript(key: String) -> JSONValue? {
-        get { storage[key] }
+        get { position(of: key).map { values[$0] } }
         set {
-            if let newValue {
-                if storage.updateValue(newValue, forKey: key) == nil {
-                    keys.append(key)
+            if let position = position(of: key) {
+                if let newValue {
+                    values[position] = newValue
+                } else {
+                    keys.remove(at: position)
+                    values.remove(at: position)
+                    indexPositions()
                 }
-            } else if storage.removeValue(forKey: key) != nil {
-                keys.removeAll { $0 == key }
+            } else if let newValue {
+                keys.append(key)
+                values.append(newValue)
+                if positions != nil {
+                    positions?[key] = keys.count - 1
+                } else if keys.count > Self.scanLimit {
+                    indexPositions()
+                }
             }
         }
     }
 
     /// Members in written order.
     public var members: [(key: String, value: JSONValue)] {
-        keys.map { ($0, storage[$0] ?? .null) }
+        zip(keys, values).map { ($0, $1) }
+    }
+
+    private func position(of key: String) -> Int? {
+        if let positions { return positions[key] }
+        return keys.firstIndex(of: key)
+    }
+
+    private mutating func indexPositions() {
+        positions = keys.count > Self.scanLimit ? Dictionary(uniqueKeysWithValues: zip(keys, keys.indices)) : nil
     }
 }
 
+/// Objects compare as unordered maps.
 extension JSONObject: Equatable {
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
-        lhs.storage == rhs.storage
+        lhs.count == rhs.count && zip(lhs.keys, lhs.values).allSatisfy { rhs[$0] == $1 }
     }
 }
 
 extension JSONObject: Hashable {
+    /// Independent of the members' order, as equality is.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(storage)
+        var members = 0
+        for (key, value) in zip(keys, values) {
+            var member = Hasher()
+            member.combine(key)
+            member.combine(value)
+            members &+= member.finalize()
+        }
+        hasher.combine(count)
+        hasher.combine(members)
     }
 }
 
