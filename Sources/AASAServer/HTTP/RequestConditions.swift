@@ -22,7 +22,7 @@ struct RequestConditions: ~Copyable {
     /// What the preconditions make of a GET or HEAD on a served file, in
     /// the order of RFC 9110 §13.2.2. `If-Range` only qualifies a `Range`,
     /// which the origin does not implement, so it is ignored with it.
-    func evaluate(for representation: FileResponses.Representation, lastModified: Int) -> Outcome {
+    func evaluate(for representation: borrowing FileResponses.Representation, lastModified: Int) -> Outcome {
         // 1–2: the client's copy must be current (strong comparison).
         if let ifMatch {
             guard representation.etag.isNamed(by: ifMatch, comparison: .strong) else { return .failed }
