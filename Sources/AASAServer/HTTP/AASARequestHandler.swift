@@ -67,9 +67,10 @@ final class AASARequestHandler: ChannelInboundHandler, RemovableChannelHandler {
         }
     }
 
+    /// Not passed on: this is the pipeline's last handler, and the event
+    /// would only walk to NIO's tail, which ignores it.
     func channelReadComplete(context: ChannelHandlerContext) {
         context.flush()
-        context.fireChannelReadComplete()
     }
 
     func errorCaught(context: ChannelHandlerContext, error: Error) {

@@ -10,6 +10,12 @@ struct RequestConditions: ~Copyable {
 
     init() {}
 
+    /// Whether the request has any precondition: without one, the answer
+    /// is the 200 and the representation's entity tag need not be read.
+    var isPresent: Bool {
+        ifMatch != nil || ifNoneMatch != nil || ifModifiedSince != nil || ifUnmodifiedSince != nil
+    }
+
     /// A field received on several lines is one comma-separated list
     /// (RFC 9110 §5.3). The entity-tag fields are lists; a date field that
     /// becomes one no longer parses as a date, and is then ignored as the

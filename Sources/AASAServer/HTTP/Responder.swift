@@ -87,9 +87,12 @@ public struct Responder: Sendable {
         var acceptsGzip = false
         if let header = request.acceptEncoding { acceptsGzip = AcceptEncoding.allowsGzip(header) }
         // Borrowed from the file, never copied: a copy of the responses
-        // retains and releases each of their buffers and entity tags.
+        // retains and releases each of their buffers and entity tags. A
+        // request without preconditions (nearly all) only needs the 200.
         let response =
-            if acceptsGzip {
+            if !request.conditions.isPresent {
+                acceptsGzip ? file.responses.gzip.ok[connection] : file.responses.identity.ok[connection]
+            } else if acceptsGzip {
                 answer(file.responses.gzip, file.responses.lastModified, request.conditions, connection)
             } else {
                 answer(file.responses.identity, file.responses.lastModified, request.conditions, connection)
