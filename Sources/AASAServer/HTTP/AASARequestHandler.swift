@@ -150,7 +150,11 @@ struct DateLine {
         let now = time(nil)
         if now != second {
             second = now
-            bytes = ByteBuffer(string: "Date: \(HTTPDate.format(epochSeconds: now))\r\n")
+            // Rewritten in its own storage: the line is only ever copied out.
+            bytes.clear()
+            bytes.writeStaticString("Date: ")
+            HTTPDate.write(epochSeconds: now, into: &bytes)
+            bytes.writeStaticString("\r\n")
         }
     }
 
