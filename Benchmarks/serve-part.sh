@@ -232,17 +232,20 @@ if command -v perf >/dev/null 2>&1 && perf stat -e instructions true >/dev/null 
 fi
 if [ "$PERF_OK" = 1 ]; then
     log "instructions per request (perf stat)"
-    for load in one rotating; do
-        rotate=0
+    # c512 too: at 512 connections the per-connection work (handlers,
+    # clocks, buffers) weighs more per request than at 16.
+    for load in "${LOADS[@]}"; do
+        rotate=0 conns=$CONNS_MODEST
         [ "$load" = rotating ] && rotate=$HOSTS
+        [ "$load" = c512 ] && conns=$CONNS_MANY
         for server in "${SERVERS[@]}"; do
             start_server "$server" "$WORK/sites1k" || die "$server did not start"
-            run_wrk "$CONNS_MODEST" "$WARMUP" "$rotate" 4 >/dev/null
+            run_wrk "$conns" "$WARMUP" "$rotate" 4 >/dev/null
             pid_list=$(pids_of "$SERVER_PID" | paste -sd, -)
             perf stat -x, -e instructions,cycles,instructions:u -p "$pid_list" -o "$WORK/perf-$load-$server.csv" &
             PERF_PID=$!
             sleep 0.3
-            wrk_json=$(run_wrk "$CONNS_MODEST" "$DURATION" "$rotate" 4)
+            wrk_json=$(run_wrk "$conns" "$DURATION" "$rotate" 4)
             kill -INT "$PERF_PID" 2>/dev/null || true
             wait "$PERF_PID" 2>/dev/null || true
             PERF_PID=""

@@ -173,6 +173,38 @@ struct ConditionalRequestTests {
         #expect(Self.header("Cache-Control", in: failed) == "no-store")
     }
 
+    /// A request without preconditions takes the 200 without evaluating
+    /// them; any one of the four fields alone leaves that shortcut, for
+    /// either representation, and the shortcut serves the same 200.
+    @Test(arguments: [false, true])
+    func eachPreconditionAloneIsEvaluated(acceptsGzip: Bool) throws {
+        let snapshot = try Self.snapshot()
+        let tags = try Validators(snapshot: snapshot)
+        let encoding = acceptsGzip ? [("Accept-Encoding", "gzip")] : []
+        let past = HTTPDate.format(epochSeconds: tags.lastModifiedSeconds - 1)
+        let future = HTTPDate.format(epochSeconds: tags.lastModifiedSeconds + 3600)
+        let alone: [(field: (String, String), status: EncodedResponse.Status)] = [
+            (("If-Match", "\"other\""), .preconditionFailed),
+            (("If-None-Match", "*"), .notModified),
+            (("If-Modified-Since", future), .notModified),
+            (("If-Unmodified-Since", past), .preconditionFailed),
+        ]
+        for (field, status) in alone {
+            #expect(Self.exchange(encoding + [field], snapshot: snapshot).status == status, "\(field.0)")
+        }
+        var fields = RequestFields(HTTPHeaders(encoding))
+        let absent = fields.conditions.isPresent
+        fields.conditions.ifMatch = "*"
+        let present = fields.conditions.isPresent
+        #expect(!absent)
+        #expect(present)
+        let plain = Self.exchange(encoding, snapshot: snapshot)
+        let sendingAnyway = Self.exchange(encoding + [("If-None-Match", "\"other\"")], snapshot: snapshot)
+        #expect(plain.status == .ok)
+        #expect(plain.text == sendingAnyway.text)
+        #expect(Self.header("ETag", in: plain.text) == (acceptsGzip ? tags.gzip : tags.identity))
+    }
+
     /// Preconditions only apply to a file that is served: a 404 stays a 404.
     @Test func preconditionsDoNotTurnErrorsInto304() throws {
         let snapshot = try Self.snapshot()

@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 import Testing
 
 @testable import AASAServer
@@ -73,6 +74,35 @@ struct HTTPDateTests {
             #expect(HTTPDate.parse(HTTPDate.format(epochSeconds: seconds)) == seconds)
             seconds += 86_400 * 37 + 3_661
         }
+    }
+
+    /// The bytes written in place are the IMF-fixdate, also for years that
+    /// are not four digits (file times far off are formatted, not clamped).
+    @Test(arguments: [
+        (Self.example, "Sun, 06 Nov 1994 08:49:37 GMT"),
+        (0, "Thu, 01 Jan 1970 00:00:00 GMT"),
+        (-1, "Wed, 31 Dec 1969 23:59:59 GMT"),
+        (951_782_400, "Tue, 29 Feb 2000 00:00:00 GMT"),
+        (253_402_300_800, "Sat, 01 Jan 10000 00:00:00 GMT"),
+        (-30_610_224_000, "Wed, 01 Jan 1000 00:00:00 GMT"),
+        (-30_641_760_000, "Tue, 01 Jan 999 00:00:00 GMT"),
+    ])
+    func formatsExactly(seconds: Int, expected: String) {
+        #expect(HTTPDate.format(epochSeconds: seconds) == expected)
+    }
+
+    /// A connection's `Date` line is the current second's date, rewritten
+    /// in place when the second changes.
+    @Test func dateLineIsTheCurrentSecond() {
+        var line = DateLine()
+        let before = time(nil)
+        line.refresh()
+        let after = time(nil)
+        let text = String(buffer: line.bytes)
+        let expected = (before...after).map { "Date: \(HTTPDate.format(epochSeconds: $0))\r\n" }
+        #expect(expected.contains(text))
+        line.refresh()
+        #expect(expected.contains(String(buffer: line.bytes)))
     }
 
     @Test func currentYearIsTodays() {

@@ -47,6 +47,8 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
     /// Input held while responses are queued past the water mark.
     private var backlog = ByteBuffer()
     private var held = false
+    /// Writability as last reported: asking the channel per head retains it.
+    private var writable = true
     private var inputEnded = false
     private var quiescing = false
     private var queuedAtStall = 0
@@ -76,6 +78,7 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
 
     func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
+        writable = context.channel.isWritable
         if context.channel.isActive { start(context: context) }
     }
 
@@ -120,7 +123,7 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
     private func forward(_ input: ByteBuffer, context: ChannelHandlerContext) {
         var input = input
         while input.readableBytes > 0, phase == .open {
-            guard context.channel.isWritable else {
+            guard writable else {
                 stall(context: context)
                 hold(input, context: context)
                 return
@@ -169,7 +172,8 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
-        if !context.channel.isWritable {
+        writable = context.channel.isWritable
+        if !writable {
             if phase == .open { stall(context: context) }
         } else if held {
             resume(context: context)

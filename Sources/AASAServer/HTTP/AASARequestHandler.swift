@@ -67,9 +67,10 @@ final class AASARequestHandler: ChannelInboundHandler, RemovableChannelHandler {
         }
     }
 
+    /// Not passed on: this is the pipeline's last handler, and the event
+    /// would only walk to NIO's tail, which ignores it.
     func channelReadComplete(context: ChannelHandlerContext) {
         context.flush()
-        context.fireChannelReadComplete()
     }
 
     func errorCaught(context: ChannelHandlerContext, error: Error) {
@@ -149,7 +150,11 @@ struct DateLine {
         let now = time(nil)
         if now != second {
             second = now
-            bytes = ByteBuffer(string: "Date: \(HTTPDate.format(epochSeconds: now))\r\n")
+            // Rewritten in its own storage: the line is only ever copied out.
+            bytes.clear()
+            bytes.writeStaticString("Date: ")
+            HTTPDate.write(epochSeconds: now, into: &bytes)
+            bytes.writeStaticString("\r\n")
         }
     }
 

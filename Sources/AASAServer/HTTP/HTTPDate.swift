@@ -1,23 +1,58 @@
 import Foundation
+import NIOCore
 
 /// IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`), the one date format HTTP
 /// senders use. Formatted by hand: it is fixed-width ASCII in UTC, and this
 /// runs once per second per connection.
 enum HTTPDate {
-    private static let weekdays = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]
-    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    /// Three letters each, from Thursday (1970-01-01 was one) and January.
+    private static let weekdays: StaticString = "ThuFriSatSunMonTueWed"
+    private static let months: StaticString = "JanFebMarAprMayJunJulAugSepOctNovDec"
 
     static func format(_ date: Date) -> String {
         format(epochSeconds: Int(date.timeIntervalSince1970.rounded(.down)))
     }
 
     static func format(epochSeconds: Int) -> String {
+        var buffer = ByteBuffer()
+        write(epochSeconds: epochSeconds, into: &buffer)
+        return String(buffer: buffer)
+    }
+
+    /// Appends the date's 29 bytes to `buffer` without building a string:
+    /// each connection's `Date` line is rewritten in place once a second.
+    static func write(epochSeconds: Int, into buffer: inout ByteBuffer) {
         let days = epochSeconds >= 0 ? epochSeconds / 86_400 : (epochSeconds - 86_399) / 86_400
         let secondsOfDay = epochSeconds - days * 86_400
-        let weekday = weekdays[((days % 7) + 7) % 7]
         let (year, month, day) = civilDate(days: days)
-        return "\(weekday), \(twoDigits(day)) \(months[month - 1]) \(year) "
-            + "\(twoDigits(secondsOfDay / 3600)):\(twoDigits(secondsOfDay / 60 % 60)):\(twoDigits(secondsOfDay % 60)) GMT"
+        writeName(weekdays, index: ((days % 7) + 7) % 7, into: &buffer)
+        buffer.writeStaticString(", ")
+        writeTwoDigits(day, into: &buffer)
+        buffer.writeInteger(UInt8(ascii: " "))
+        writeName(months, index: month - 1, into: &buffer)
+        buffer.writeInteger(UInt8(ascii: " "))
+        if (1000...9999).contains(year) {
+            writeTwoDigits(year / 100, into: &buffer)
+            writeTwoDigits(year % 100, into: &buffer)
+        } else {
+            buffer.writeString(String(year))
+        }
+        buffer.writeInteger(UInt8(ascii: " "))
+        writeTwoDigits(secondsOfDay / 3600, into: &buffer)
+        buffer.writeInteger(UInt8(ascii: ":"))
+        writeTwoDigits(secondsOfDay / 60 % 60, into: &buffer)
+        buffer.writeInteger(UInt8(ascii: ":"))
+        writeTwoDigits(secondsOfDay % 60, into: &buffer)
+        buffer.writeStaticString(" GMT")
+    }
+
+    private static func writeName(_ names: StaticString, index: Int, into buffer: inout ByteBuffer) {
+        names.withUTF8Buffer { buffer.writeBytes($0[(index * 3)..<(index * 3 + 3)]) }
+    }
+
+    private static func writeTwoDigits(_ value: Int, into buffer: inout ByteBuffer) {
+        buffer.writeInteger(UInt8(ascii: "0") + UInt8(value / 10))
+        buffer.writeInteger(UInt8(ascii: "0") + UInt8(value % 10))
     }
 
     /// The Gregorian date `days` after 1970-01-01 (month and day from 1).
@@ -32,9 +67,5 @@ enum HTTPDate {
         let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
         let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
-
-    private static func twoDigits(_ value: Int) -> String {
-        value < 10 ? "0\(value)" : "\(value)"
     }
 }

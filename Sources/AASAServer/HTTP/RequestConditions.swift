@@ -10,6 +10,12 @@ struct RequestConditions: ~Copyable {
 
     init() {}
 
+    /// Whether the request has any precondition: without one, the answer
+    /// is the 200 and the representation's entity tag need not be read.
+    var isPresent: Bool {
+        ifMatch != nil || ifNoneMatch != nil || ifModifiedSince != nil || ifUnmodifiedSince != nil
+    }
+
     /// A field received on several lines is one comma-separated list
     /// (RFC 9110 §5.3). The entity-tag fields are lists; a date field that
     /// becomes one no longer parses as a date, and is then ignored as the
@@ -22,7 +28,7 @@ struct RequestConditions: ~Copyable {
     /// What the preconditions make of a GET or HEAD on a served file, in
     /// the order of RFC 9110 §13.2.2. `If-Range` only qualifies a `Range`,
     /// which the origin does not implement, so it is ignored with it.
-    func evaluate(for representation: FileResponses.Representation, lastModified: Int) -> Outcome {
+    func evaluate(for representation: borrowing FileResponses.Representation, lastModified: Int) -> Outcome {
         // 1–2: the client's copy must be current (strong comparison).
         if let ifMatch {
             guard representation.etag.isNamed(by: ifMatch, comparison: .strong) else { return .failed }

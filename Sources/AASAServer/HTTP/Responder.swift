@@ -86,14 +86,33 @@ public struct Responder: Sendable {
         }
         var acceptsGzip = false
         if let header = request.acceptEncoding { acceptsGzip = AcceptEncoding.allowsGzip(header) }
-        let representation = file.responses.representation(acceptsGzip: acceptsGzip)
+        // Borrowed from the file, never copied: a copy of the responses
+        // retains and releases each of their buffers and entity tags. A
+        // request without preconditions (nearly all) only needs the 200.
         let response =
-            switch request.conditions.evaluate(for: representation, lastModified: file.responses.lastModified) {
-            case .send: representation.ok[connection]
-            case .notModified: representation.notModified[connection]
-            case .failed: statics.preconditionFailed[connection]
+            if !request.conditions.isPresent {
+                acceptsGzip ? file.responses.gzip.ok[connection] : file.responses.identity.ok[connection]
+            } else if acceptsGzip {
+                answer(file.responses.gzip, file.responses.lastModified, request.conditions, connection)
+            } else {
+                answer(file.responses.identity, file.responses.lastModified, request.conditions, connection)
             }
         return Reply(response: response, counts: host.counts, isHead: isHead)
+    }
+
+    /// The 200, 304 or 412 the preconditions select for `representation`.
+    @inline(__always)
+    private func answer(
+        _ representation: borrowing FileResponses.Representation,
+        _ lastModified: Int,
+        _ conditions: borrowing RequestConditions,
+        _ connection: EncodedResponse.Connection
+    ) -> EncodedResponse {
+        switch conditions.evaluate(for: representation, lastModified: lastModified) {
+        case .send: representation.ok[connection]
+        case .notModified: representation.notModified[connection]
+        case .failed: statics.preconditionFailed[connection]
+        }
     }
 
     /// The response to a request NIO's parser rejected.

@@ -1,0 +1,143 @@
+#!/usr/bin/env python3
+"""Exact per-request counts of the origin's request path, against NIOFloor.
+
+Where the VM exposes no hardware counters (`perf stat -e instructions` says
+"not supported"), CPU time per request is too noisy on a shared machine to
+decide a change. These counts are exact instead: retains and releases
+(uprobes on libswiftCore's swift_retain / swift_release, the atomics most of
+the user-space cycles go to), malloc calls and system calls per request.
+
+The connections are opened and warmed up before counting starts and stay
+open, and every connection sends the same number of requests, so neither
+connection set-up nor requests in flight at the end blur the division.
+swift_release(NULL) is counted too, though it does no atomic: compare
+servers and commits, not absolute numbers.
+
+    Benchmarks/request-counts.py --aasa .build/release/aasa \
+        --floor Benchmarks/.build/release/NIOFloor --sites DIR [--conns 16 512] [--per 600]
+
+DIR is a tree from `aasa-bench sites DIR 1000`. Needs root (uprobes) and perf.
+"""
+
+import argparse
+import asyncio
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+
+PATH = "/.well-known/apple-app-site-association"
+PROBES = ["probe_libswiftCore:swift_retain", "probe_libswiftCore:swift_release", "probe_libc:malloc"]
+
+
+def library(binary, name):
+    """The path of `name` (libswiftCore.so, libc.so.6) that `binary` loads."""
+    for line in subprocess.run(["ldd", binary], capture_output=True, text=True, check=True).stdout.splitlines():
+        if line.strip().startswith(name):
+            return line.split("=>")[1].split("(")[0].strip()
+    sys.exit(f"{binary} does not load {name}")
+
+
+def ensure_probes(binary):
+    existing = subprocess.run(["perf", "probe", "-l"], capture_output=True, text=True).stdout
+    for lib, function in [("libswiftCore.so", "swift_retain"), ("libswiftCore.so", "swift_release"),
+                          ("libc.so.6", "malloc")]:
+        if f":{function} " not in existing:
+            subprocess.run(["perf", "probe", "-q", "-x", library(binary, lib), function], check=True)
+
+
+def request(host):
+    return (f"GET {PATH} HTTP/1.1\r\nHost: {host}\r\nUser-Agent: AASA-Bot/1.0.0\r\nAccept: */*\r\n\r\n").encode()
+
+
+async def exchange(reader, writer, data):
+    writer.write(data)
+    head = await reader.readuntil(b"\r\n\r\n")
+    if not head.startswith(b"HTTP/1.1 200"):
+        sys.exit(f"not a 200: {head[:40]!r}")
+    length = 0
+    for line in head.split(b"\r\n"):
+        if line.lower().startswith(b"content-length:"):
+            length = int(line.split(b":")[1])
+    await reader.readexactly(length)
+
+
+async def drive(port, pid, conns, per, output):
+    data = request("d0001.bench.example")
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            reader, writer = await asyncio.open_connection("127.0.0.1", port)
+            await exchange(reader, writer, request("d1000.bench.example"))
+            writer.close()
+            break
+        except (OSError, asyncio.IncompleteReadError):
+            if time.monotonic() > deadline:
+                sys.exit("the server did not answer within 60 s")
+            await asyncio.sleep(0.05)
+    connections = [await asyncio.open_connection("127.0.0.1", port) for _ in range(conns)]
+    for _ in range(3):
+        await asyncio.gather(*(exchange(r, w, data) for r, w in connections))
+    events = ",".join(PROBES + ["raw_syscalls:sys_enter"])
+    perf = subprocess.Popen(["perf", "stat", "-x,", "-e", events, "-p", str(pid), "-o", output])
+    await asyncio.sleep(0.5)  # perf attached
+
+    async def one(reader, writer):
+        for _ in range(per):
+            await exchange(reader, writer, data)
+
+    await asyncio.gather(*(one(r, w) for r, w in connections))
+    perf.send_signal(signal.SIGINT)
+    perf.wait()
+    for _, writer in connections:
+        writer.close()
+
+
+def measure(kind, binary, sites, conns, per):
+    port = random.randint(30000, 50000)
+    if kind == "aasa":
+        command = [binary, "serve", "--dir", f"{sites}/aasa", "--port", str(port), "--bind", "127.0.0.1",
+                   "--admin-port", "0", "--no-access-log", "--poll-interval", "0"]
+    else:
+        command = [binary, f"{sites}/aasa/d0001.bench.example/apple-app-site-association", str(port)]
+    server = subprocess.Popen(["taskset", "-c", "0"] + command, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL)
+    output = f"/tmp/request-counts-{os.getpid()}.csv"
+    try:
+        asyncio.run(drive(port, server.pid, conns, per, output))
+    finally:
+        server.terminate()
+        server.wait()
+    counts = {}
+    with open(output) as lines:
+        for line in lines:
+            fields = line.strip().split(",")
+            if len(fields) > 2 and fields[0][:1].isdigit():
+                counts[fields[2].split(":")[-1]] = float(fields[0]) / (conns * per)
+    os.unlink(output)
+    return counts
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--aasa", required=True)
+    parser.add_argument("--floor", required=True)
+    parser.add_argument("--sites", required=True)
+    parser.add_argument("--conns", type=int, nargs="+", default=[16, 512])
+    parser.add_argument("--per", type=int, default=0, help="requests per connection (default: 10,000 in all)")
+    args = parser.parse_args()
+    ensure_probes(args.aasa)
+    print("| connections | server | retains | releases | malloc | syscalls |")
+    print("|---|---|---|---|---|---|")
+    for conns in args.conns:
+        per = args.per or max(1, 10_000 // conns)
+        for kind, binary in [("nio-floor", args.floor), ("aasa", args.aasa)]:
+            c = measure(kind, binary, args.sites, conns, per)
+            print(f"| {conns} | {kind} | {c['swift_retain']:.1f} | {c['swift_release']:.1f} "
+                  f"| {c['malloc']:.2f} | {c['sys_enter']:.2f} |")
+
+
+if __name__ == "__main__":
+    main()
