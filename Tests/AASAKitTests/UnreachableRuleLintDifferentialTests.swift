@@ -21,6 +21,26 @@ import Testing
         }
     }
 
+    /// Below the trie's size, written path starts rule pairs out before
+    /// any pattern is parsed; that too must report what every pair does.
+    @Test(arguments: 0..<6)
+    func writtenStartsAgreeWithEveryPair(seed: UInt64) throws {
+        var random = TestRandom(seed: 0x5AAD_1000 + seed)
+        var findings = 0
+        defer { #expect(findings > 0, "the random files must give the check something to find") }
+        for _ in 0..<40 {
+            let text = RandomRules.file(&random, rules: 2...(UnreachableRuleLint.indexedRuleCount - 1))
+            let file = try MatcherFixture.parse(text)
+            let found = UnreachableRuleLint.lint(file)
+            let expected = Self.everyPair(file)
+            findings += expected.count
+            #expect(found.map { "\($0.code) \($0.path)" } == expected.map(\.finding), "\(text)")
+            for (diagnostic, pair) in zip(found, expected) {
+                #expect(diagnostic.message.contains(" at \(pair.earlier) "), "\(text)")
+            }
+        }
+    }
+
     /// The first version of the check: every rule against every earlier one.
     static func everyPair(_ file: AASAFile) -> [(finding: String, earlier: JSONPath)] {
         let coverage = RuleCoverage(file: file)

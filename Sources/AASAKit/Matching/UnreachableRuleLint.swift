@@ -25,14 +25,18 @@ public enum UnreachableRuleLint {
         for detail in appLinks.details {
             let newIDs = detail.appIDs.filter { claimed.insert($0).inserted }
             guard !newIDs.isEmpty else { continue }
-            let shapes = detail.rules.map(coverage.shape(of:))
+            var shapes = LazyShapes(rules: detail.rules, coverage: coverage)
             // Below this many rules, building the trie costs more than
             // comparing every pair (measured on a 15-rule file).
             let earlierRules =
-                shapes.count < Self.indexedRuleCount
-                ? nil : PrefixTrie(shapes.indices.map { (Self.literalStart(shapes[$0], covering: true), $0) })
+                detail.rules.count < Self.indexedRuleCount
+                ? nil
+                : PrefixTrie(detail.rules.indices.map { (Self.literalStart(shapes[$0], covering: true), $0) })
+            // Without the trie, written starts rule most pairs out before any
+            // pattern is parsed (``RawStart``); only rules left in a pair are.
+            let starts = earlierRules == nil ? detail.rules.map(RawStart.init) : []
             var candidates: [Int32] = []
-            for (index, later) in detail.rules.enumerated() where !shapes[index].isBroken {
+            for index in detail.rules.indices {
                 candidates.removeAll(keepingCapacity: true)
                 if let earlierRules {
                     earlierRules.appendValues(
@@ -41,15 +45,17 @@ public enum UnreachableRuleLint {
                     )
                     candidates.sort()
                 } else {
-                    candidates += (0..<Int32(index))
+                    candidates += (0..<Int32(index)).filter { starts[Int($0)].isComparable(with: starts[index]) }
                 }
+                guard !candidates.isEmpty, !shapes[index].isBroken else { continue }
+                let later = shapes[index]
                 guard
                     let earlierIndex = candidates.lazy.map(Int.init).prefix(while: { $0 < index })
-                        .first(where: { coverage.covers(shapes[$0], shapes[index]) })
+                        .first(where: { coverage.covers(shapes[$0], later) })
                 else {
                     continue
                 }
-                diagnostics.append(finding(later: later, earlier: detail.rules[earlierIndex]))
+                diagnostics.append(finding(later: detail.rules[index], earlier: detail.rules[earlierIndex]))
             }
         }
         return diagnostics
