@@ -119,7 +119,10 @@ steal_ticks() { awk '/^cpu / {print $9}' /proc/stat; }
 
 # ---------------------------------------------------------------- servers
 
-PORT_BASE=$((20000 + RANDOM % 20000))
+# Below Linux's ephemeral range (32768-60999): a listening port there can
+# collide with the source port of one of wrk's or curl's own connections,
+# and the server then fails to bind.
+PORT_BASE=$((20000 + RANDOM % 10000))
 PORT=$PORT_BASE
 URL_PATH=/.well-known/apple-app-site-association
 
@@ -162,7 +165,10 @@ start_server() {
     esac
     local last
     last=$(cat "$sites/last-host")
-    wait_for_200 "$last" "$PORT" "$max"
+    wait_for_200 "$last" "$PORT" "$max" && return 0
+    # Say why: the server's own last words (a failed bind, a rejected file).
+    tail -n 5 "$WORK/$kind-$PORT.log" "$WORK/aasa-$PORT.log" 2>/dev/null | sed 's/^/  server: /' >&2
+    return 1
 }
 
 stop_server() {
