@@ -233,7 +233,13 @@ STEAL_TOTAL=$(($(steal_ticks) - STEAL_START))
 # with `perf stat` attached to the server's processes for the wrk run: a
 # count that neither hypervisor steal nor neighbours move much.
 PERF_OK=0
-if command -v perf >/dev/null 2>&1 && perf stat -e instructions true >/dev/null 2>&1; then
+# `perf stat` exits 0 on a VM without counters too, printing "<not supported>":
+# only a real count enables the pass.
+counts_instructions() {
+    command -v perf >/dev/null 2>&1 &&
+        perf stat -x, -e instructions true 2>&1 >/dev/null | awk -F, '$3 ~ /^instructions/ && $1 ~ /^[0-9]+$/ {ok = 1} END {exit !ok}'
+}
+if counts_instructions; then
     PERF_OK=1
 fi
 if [ "$PERF_OK" = 1 ]; then
