@@ -38,8 +38,17 @@ struct AASA: AsyncParsableCommand {
     }
 
     /// Parses `arguments`, runs the command, prints any error or help text
-    /// through `output` and returns the exit status.
+    /// through `output` and returns the exit status: 2 when stdout could not
+    /// take all of it, whatever the command found, so a truncated report
+    /// never passes.
     static func run(arguments: [String], output: CommandOutput) async -> Int32 {
+        let status = await runCommand(arguments: arguments, output: output)
+        guard let failure = output.finish() else { return status }
+        output.errorLine(failure.description)
+        return 2
+    }
+
+    private static func runCommand(arguments: [String], output: CommandOutput) async -> Int32 {
         do {
             var command = try parseAsRoot(arguments)
             if var asyncCommand = command as? AsyncParsableCommand {

@@ -85,7 +85,7 @@ struct AndroidOnlyHostTests {
         let scratch = try scratch()
         let input = "https://example.com/shop/1\nhttps://android.example.com/shop/1\n"
         let command = try MatchCommand.parse(["-", "--dir", scratch.at("aasa")])
-        let (output, code) = try runCapturing { try command.run(output: $0, standardInput: { input }) }
+        let (output, code) = try runCapturing { try command.run(output: $0, standardInput: { Array(input.utf8) }) }
         #expect(code != 0)
         #expect(output.outText.contains("ABCDE12345.com.example.shop"), "\(output.outText)")
         #expect(

@@ -16,6 +16,14 @@ struct MatchListTests {
         input: String,
         files: [String: String] = ["apple-app-site-association": Self.file]
     ) throws -> (RecordedOutput, Int32) {
+        try match(arguments, bytes: Array(input.utf8), files: files)
+    }
+
+    func match(
+        _ arguments: [String],
+        bytes input: [UInt8],
+        files: [String: String] = ["apple-app-site-association": Self.file]
+    ) throws -> (RecordedOutput, Int32) {
         let scratch = try ScratchDirectory(files)
         let location =
             files.keys.contains("apple-app-site-association")
@@ -149,5 +157,47 @@ struct MatchListTests {
             blocks.append(single.outText)
         }
         #expect(output.outText == blocks.joined(separator: "\n\n"))
+    }
+
+    /// CRLF line ends, blank and whitespace-only lines: the same report as
+    /// the plain list, in a list long enough to be parsed across the cores.
+    @Test func crlfAndBlankLinesGiveTheSameReport() throws {
+        let long = (0..<800).flatMap { _ in Self.urls }
+        let (plain, plainCode) = try match(["--format", "json"], input: long.joined(separator: "\n"))
+        let messy = long.map { " \t\($0)\t \r\n  \r\n\n" }.joined()
+        let (crlf, code) = try match(["--format", "json"], input: messy)
+        #expect(plainCode == 0 && code == 0)
+        #expect(crlf.outText.split(separator: "\n").count == long.count)
+        #expect(crlf.outText == plain.outText)
+    }
+
+    /// A line that is not UTF-8 prints `{"url", "error"}` in its place and
+    /// exits 2; it is never decided as a URL with U+FFFD in it.
+    @Test func invalidUTF8IsAnErrorLineInPlace() throws {
+        let bytes =
+            Array("https://example.com/buy/1\n".utf8) + Array("https://example.com/buy/".utf8) + [0xFF]
+            + Array("\nhttps://example.com/buy/2\n".utf8)
+        let (output, code) = try match(["--format", "json"], bytes: bytes)
+        #expect(code == 2)
+        let lines = try output.outText.split(separator: "\n").map { try JSONParser().parse(String($0)).value }
+        try #require(lines.count == 3)
+        #expect(lines[0]["results"] != nil && lines[2]["results"] != nil)
+        #expect(lines[1]["results"] == nil)
+        #expect(lines[1]["error"] == "standard input, line 2: not UTF-8 text (byte 0xFF at offset 24)")
+        #expect(output.error == ["error: standard input, line 2: not UTF-8 text (byte 0xFF at offset 24)"])
+    }
+
+    /// Standard input that cannot be read is bad input: exit 2, nothing decided.
+    @Test func unreadableStandardInputExitsTwo() throws {
+        let scratch = try ScratchDirectory(["apple-app-site-association": Self.file])
+        let command = try MatchCommand.parse(["-", "--file", scratch.at("apple-app-site-association")])
+        let (output, code) = try runCapturing { output in
+            try command.run(output: output) { () throws(InputError) -> [UInt8] in
+                throw InputError("cannot read standard input: Input/output error")
+            }
+        }
+        #expect(code == 2)
+        #expect(output.out.isEmpty)
+        #expect(output.error == ["error: cannot read standard input: Input/output error"])
     }
 }

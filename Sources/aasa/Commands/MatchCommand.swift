@@ -96,7 +96,10 @@ struct MatchCommand: AsyncParsableCommand {
     }
 
     /// Evaluates and prints through `output`; bad input throws exit code 2.
-    func run(output: CommandOutput, standardInput: () -> String = MatchList.readStandardInput) throws {
+    func run(
+        output: CommandOutput,
+        standardInput: () throws(InputError) -> [UInt8] = MatchList.readStandardInput
+    ) throws {
         if url == "-" {
             guard package == nil else {
                 output.errorLine(
@@ -104,7 +107,14 @@ struct MatchCommand: AsyncParsableCommand {
                 )
                 throw ExitCode(2)
             }
-            try runList(input: standardInput(), output: output)
+            let input: [UInt8]
+            do {
+                input = try standardInput()
+            } catch {
+                output.errorLine("error: \(error.description)")
+                throw ExitCode(2)
+            }
+            try runList(input: URLListInput(bytes: input), output: output)
             return
         }
         if let package {
@@ -129,13 +139,20 @@ struct MatchCommand: AsyncParsableCommand {
             throw ExitCode(2)
         }
         switch formatting.format {
-        case .text: evaluation.textLines().forEach(output.line)
-        case .json: output.line(evaluation.json().serialized(pretty: true))
+        case .text:
+            evaluation.textLines().forEach(output.line)
+        case .json:
+            do {
+                output.line(try evaluation.json().serialized(pretty: true))
+            } catch {
+                output.errorLine("error: the JSON written for \(url) does not parse (a defect of aasa): \(error)")
+                throw ExitCode(2)
+            }
         }
     }
 
     /// `aasa match -`: every line of `input`.
-    private func runList(input: String, output: CommandOutput) throws {
+    private func runList(input: URLListInput, output: CommandOutput) throws {
         let list: MatchList
         do {
             list = MatchList(

@@ -9,27 +9,38 @@ struct CommandOutput: Sendable {
     private let writeOut: @Sendable (String) -> Void
     private let writeOutPieces: @Sendable ([[UInt8]]) -> Void
     private let writeError: @Sendable (String) -> Void
+    private let finishOut: @Sendable () -> ReportWriter.Failure?
 
     init(
         out: @escaping @Sendable (String) -> Void,
         outPieces: @escaping @Sendable ([[UInt8]]) -> Void,
-        error: @escaping @Sendable (String) -> Void
+        error: @escaping @Sendable (String) -> Void,
+        finish: @escaping @Sendable () -> ReportWriter.Failure? = { nil }
     ) {
         self.writeOut = out
         self.writeOutPieces = outPieces
         self.writeError = error
+        self.finishOut = finish
     }
 
     /// The process's stdout and stderr.
-    static let standard = CommandOutput(
-        out: { print($0) },
-        outPieces: { pieces in
-            // What `print` buffered goes first, so the order holds.
-            fflush(nil)
-            for piece in pieces + [[UInt8(ascii: "\n")]] { writeAll(piece, to: STDOUT_FILENO) }
-        },
-        error: { Terminal.printError($0) }
-    )
+    static let standard = CommandOutput(writer: .standardOutput)
+
+    /// Reports through `writer`, errors on stderr.
+    init(writer: ReportWriter) {
+        self.init(
+            out: { writer.line($0) },
+            outPieces: { writer.write(pieces: $0) },
+            error: { Terminal.printError($0) },
+            finish: { writer.finish() }
+        )
+    }
+
+    /// Writes out what is buffered for stdout; the first write to it that
+    /// failed, if any: the report the user got is then incomplete.
+    func finish() -> ReportWriter.Failure? {
+        finishOut()
+    }
 
     /// Prints `text` and a newline on stdout.
     func line(_ text: String) {
@@ -107,24 +118,6 @@ extension Result where Failure == InputError {
             return .success(try await body())
         } catch {
             return .failure(error)
-        }
-    }
-}
-
-/// Writes all of `bytes` to `descriptor`, resuming after short writes and
-/// interruptions; gives up silently when the reader has gone (a closed pipe).
-private func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
-    bytes.withUnsafeBytes { buffer in
-        var offset = 0
-        while offset < buffer.count {
-            let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-            if written > 0 {
-                offset += written
-            } else if written < 0, errno == EINTR {
-                continue
-            } else {
-                return
-            }
         }
     }
 }

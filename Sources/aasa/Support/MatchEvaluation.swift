@@ -109,11 +109,13 @@ struct MatchEvaluation {
     /// `rule` is `null` when no rule decided, `why` when the app opens,
     /// `explanation` unless no rule matched. The text of
     /// ``write(to:rules:)`` read back: the writer is the one definition.
-    func json() -> JSONValue {
+    /// Its bytes failing to parse would be a defect of the writer, thrown
+    /// rather than printed as `null` under exit status 0.
+    func json() throws(JSONParseError) -> JSONValue {
         var writer = JSONTextWriter()
         var rules = RuleFragments()
         write(to: &writer, rules: &rules)
-        return (try? JSONParser().parse(writer.bytes).value) ?? .null
+        return try JSONParser().parse(writer.bytes).value
     }
 
     /// Writes ``json()`` as one compact object, each deciding rule's JSON

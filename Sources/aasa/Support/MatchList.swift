@@ -39,9 +39,9 @@ struct MatchList: Sendable {
         }
     }
 
-    /// All of standard input, as text.
-    static func readStandardInput() -> String {
-        String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+    /// All of standard input, as bytes.
+    static func readStandardInput() throws(InputError) -> [UInt8] {
+        try URLListInput.read()
     }
 
     /// A file as it decides for one domain: compiled once per domain.
@@ -51,64 +51,113 @@ struct MatchList: Sendable {
         var matcher: AASAMatcher
     }
 
+    /// One entry, parsed.
+    private enum Parsed: Sendable {
+        case url(AASAURL)
+        case failed(text: String, error: String)
+    }
+
     /// One input line's outcome.
     private enum Line: Sendable {
-        case decided(url: AASAURL, domain: String, target: Target)
+        /// A URL to decide with the file of `targets[target]`.
+        case decided(url: AASAURL, target: Int)
         case failed(text: String, error: String)
+    }
+
+    /// The decisions: line `i` of target `t` has
+    /// `results[t][start[i]..<start[i] + appIDs.count]`, app by app.
+    private struct Decided: Sendable {
+        var results: [[MatchResult]]
+        var start: [Int32]
     }
 
     /// The rendered lines (UTF-8, in pieces to write one after the other),
     /// the errors, and the exit code: 0 every URL decided, 2 a line could not
     /// be (or there was no URL at all).
-    func run(input: String) -> (output: [[UInt8]], errors: [String], exitCode: Int32) {
-        let texts = input.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty }
-        guard !texts.isEmpty else {
+    func run(input: URLListInput) -> (output: [[UInt8]], errors: [String], exitCode: Int32) {
+        let entries = input.entries
+        guard !entries.isEmpty else {
             return ([], ["error: no URL on standard input (one per line)"], 2)
         }
-        var targets: [String: Result<Target, InputError>] = [:]
-        let lines = zip(texts, AASAURL.parse(texts)).map { text, parsed -> Line in
+        let parsed = Self.parse(input)
+        var targets: [(domain: String, target: Target)] = []
+        var resolved: [String: Result<Int, InputError>] = [:]
+        // Consecutive URLs nearly always share a host: the last one's
+        // target is reused without lowercasing or hashing it again.
+        var last: (host: String, target: Int)?
+        let lines = zip(entries, parsed).map { entry, parsed -> Line in
             let url: AASAURL
             switch parsed {
-            case .failure(let error): return .failed(text: text, error: "cannot evaluate \(text): \(error.description)")
-            case .success(let parsedURL): url = parsedURL
+            case .failed(let text, let error): return .failed(text: text, error: error)
+            case .url(let parsedURL): url = parsedURL
             }
+            if let last, last.host == url.host { return .decided(url: url, target: last.target) }
             let domain = (self.domain ?? url.host).lowercased()
-            let resolved = targets[domain] ?? Result { () throws(InputError) in try target(for: domain) }
-            targets[domain] = resolved
-            switch resolved {
-            case .success(let target): return .decided(url: url, domain: domain, target: target)
-            case .failure(let error): return .failed(text: text, error: error.description)
+            let found =
+                resolved[domain]
+                ?? Result { () throws(InputError) in
+                    targets.append((domain, try target(for: domain)))
+                    return targets.count - 1
+                }
+            resolved[domain] = found
+            switch found {
+            case .success(let index):
+                last = (url.host, index)
+                return .decided(url: url, target: index)
+            case .failure(let error):
+                return .failed(text: input.text(of: entry), error: error.description)
             }
         }
-        let results = decide(lines)
+        let decided = decide(lines, targets: targets.map(\.target))
         let errors = lines.compactMap { line -> String? in
             guard case .failed(_, let error) = line else { return nil }
             return "error: \(error)"
         }
+        let compiled = targets
         let pieces = ParallelBatch.mapRanges(count: lines.count, parallel: true) { range in
-            render(lines[range], results: results[range], last: range.upperBound == lines.count)
+            render(lines, range, targets: compiled, decided: decided)
         }
         return (pieces, errors, errors.isEmpty ? 0 : 2)
     }
 
-    /// Consecutive lines with their results, rendered: JSON one object per
+    /// Every entry's URL, parsed across the cores: each ASCII line becomes
+    /// a `String` only on the thread that parses it.
+    private static func parse(_ input: URLListInput) -> [Parsed] {
+        let entries = input.entries
+        let chunks = ParallelBatch.mapRanges(count: entries.count, parallel: true) { range in
+            entries[range].map { entry -> Parsed in
+                let text = input.text(of: entry)
+                if case .invalid(_, let error) = entry { return .failed(text: text, error: error) }
+                switch Result(catching: { () throws(AASAURLError) in try AASAURL(text) }) {
+                case .success(let url): return .url(url)
+                case .failure(let error): return .failed(text: text, error: "cannot evaluate \(text): \(error.description)")
+                }
+            }
+        }
+        return chunks.count == 1 ? chunks[0] : Array(chunks.joined())
+    }
+
+    /// Lines `range` with their results, rendered: JSON one object per
     /// line; text a blank line between URLs, as between paragraphs.
     private func render(
-        _ lines: ArraySlice<Line>,
-        results: ArraySlice<[(appID: String, result: MatchResult)]>,
-        last: Bool
+        _ lines: [Line],
+        _ range: Range<Int>,
+        targets: [(domain: String, target: Target)],
+        decided: Decided
     ) -> [UInt8] {
-        var writer = JSONTextWriter(capacity: lines.count * (format == .json ? 512 : 256))
+        var writer = JSONTextWriter(capacity: range.count * (format == .json ? 512 : 256))
         var rules = RuleFragments()
-        for (index, (line, outcomes)) in zip(lines.indices, zip(lines, results)) {
-            switch (line, format) {
-            case (.decided(let url, let domain, let target), _):
+        for index in range {
+            switch (lines[index], format) {
+            case (.decided(let url, let target), _):
+                let (domain, file) = (targets[target].domain, targets[target].target.file)
+                let appIDs = targets[target].target.appIDs
+                let start = Int(decided.start[index])
                 let evaluation = MatchEvaluation(
                     url: url,
                     domain: domain,
-                    file: target.file,
-                    results: outcomes,
+                    file: file,
+                    results: appIDs.indices.map { (appIDs[$0], decided.results[target][start + $0]) },
                     explained: false
                 )
                 if format == .json {
@@ -121,40 +170,23 @@ struct MatchList: Sendable {
             case (.failed(let text, let error), .text):
                 writer.raw(Array("URL: \(text)\nerror: \(error)".utf8))
             }
-            if !last || index < lines.endIndex - 1 { writer.raw(format == .json ? "\n" : "\n\n") }
+            if index < lines.count - 1 { writer.raw(format == .json ? "\n" : "\n\n") }
         }
         return writer.bytes
     }
 
-    /// Each decided line's results, app by app: one batch per file, so
-    /// every file's URLs are matched across the cores.
-    private func decide(_ lines: [Line]) -> [[(appID: String, result: MatchResult)]] {
-        var results = [[(appID: String, result: MatchResult)]](repeating: [], count: lines.count)
-        var batches: [(target: Target, lines: [Int], requests: [MatchRequest])] = []
-        var batchOfDomain: [String: Int] = [:]
+    /// Each target's decisions for its lines, app by app: one batch per
+    /// file, so every file's URLs are matched across the cores.
+    private func decide(_ lines: [Line], targets: [Target]) -> Decided {
+        var requests = [[MatchRequest]](repeating: [], count: targets.count)
+        var start = [Int32](repeating: -1, count: lines.count)
         for (index, line) in lines.enumerated() {
-            guard case .decided(let url, let domain, let target) = line else { continue }
-            // Appended in place: a copy taken out of a dictionary and put
-            // back would copy the whole batch for every URL.
-            let batch =
-                batchOfDomain[domain]
-                ?? {
-                    batches.append((target, [], []))
-                    batchOfDomain[domain] = batches.count - 1
-                    return batches.count - 1
-                }()
-            for appID in target.appIDs {
-                batches[batch].lines.append(index)
-                batches[batch].requests.append(MatchRequest(url: url, appID: appID))
-            }
+            guard case .decided(let url, let target) = line else { continue }
+            start[index] = Int32(requests[target].count)
+            for appID in targets[target].appIDs { requests[target].append(MatchRequest(url: url, appID: appID)) }
         }
-        for batch in batches {
-            let decided = batch.target.matcher.evaluate(batch.requests)
-            for (position, index) in batch.lines.enumerated() {
-                results[index].append((batch.requests[position].appID, decided[position]))
-            }
-        }
-        return results
+        let results = targets.indices.map { targets[$0].matcher.evaluate(requests[$0]) }
+        return Decided(results: results, start: start)
     }
 
     /// The file serving `domain`, its apps to decide for, and its matcher.
