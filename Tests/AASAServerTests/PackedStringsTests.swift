@@ -32,15 +32,9 @@ struct PackedStringsTests {
     /// A served file reports the app IDs and the ETag it was built with.
     @Test func aServedFileReportsItsAppIDsAndTag() {
         let body = Array(#"{"applinks":{"details":[]}}"#.utf8)
-        let file = ServedFile(
-            kind: .appleAppSiteAssociation,
-            path: "a.example/apple-app-site-association",
-            contents: body,
-            stamp: FileStamp(device: 1, inode: 1, size: body.count, modifiedNanoseconds: 0, changedNanoseconds: 0),
-            lastModified: .init(timeIntervalSince1970: 0),
-            appIDs: ["ABCDE12345.com.example.app", "ABCDE12345.com.example.app.beta"],
-            warnings: [],
-            cacheControl: "max-age=300"
+        let file = ServedFile.sample(
+            body: body,
+            appIDs: ["ABCDE12345.com.example.app", "ABCDE12345.com.example.app.beta"]
         )
         #expect(file.appIDs == ["ABCDE12345.com.example.app", "ABCDE12345.com.example.app.beta"])
         #expect(file.etag == "\"" + file.responses.identity.etag.opaque + "\"")

@@ -38,6 +38,16 @@ struct ParallelValidationTests {
         return site
     }
 
+    /// A first load of `site` with this many threads and files per batch.
+    static func load(_ site: TemporarySite, parallelism: Int, batchSize: Int) throws -> LoadOutcome {
+        try SiteLoader(
+            configuration: site.configuration(),
+            fileSystem: PosixFileSystem(),
+            parallelism: parallelism,
+            batchSize: batchSize
+        ).load(previous: .empty, force: true)
+    }
+
     @Test func aParallelLoadEqualsASequentialOne() throws {
         let site = try Self.makeSite()
         let sequential = try SiteLoader(configuration: site.configuration(), parallelism: 1)
@@ -45,22 +55,12 @@ struct ParallelValidationTests {
         let parallel = try SiteLoader(configuration: site.configuration(), parallelism: 4)
             .load(previous: .empty, force: true)
 
-        let batched = try SiteLoader(
-            configuration: site.configuration(),
-            fileSystem: PosixFileSystem(),
-            parallelism: 3,
-            batchSize: 7
-        ).load(previous: .empty, force: true)
+        let batched = try Self.load(site, parallelism: 3, batchSize: 7)
         #expect(batched.issues == sequential.issues)
         #expect(batched.warnings == sequential.warnings)
         // Batches large enough to go to the background threads while the
         // next one is read (at 7 a batch is validated in place).
-        let overlapped = try SiteLoader(
-            configuration: site.configuration(),
-            fileSystem: PosixFileSystem(),
-            parallelism: 2,
-            batchSize: 40
-        ).load(previous: .empty, force: true)
+        let overlapped = try Self.load(site, parallelism: 2, batchSize: 40)
         #expect(overlapped.issues == sequential.issues)
         #expect(overlapped.warnings == sequential.warnings)
         #expect(overlapped.filesValidated == sequential.filesValidated)

@@ -36,16 +36,7 @@ struct ResponseStorageTests {
     /// and the connection variants are the same bytes.
     @Test func aServedFileKeepsOneBuffer() throws {
         let body = Array(String(repeating: #"{"applinks":{"details":[]}}"#, count: 40).utf8)
-        let file = ServedFile(
-            kind: .appleAppSiteAssociation,
-            path: "a.example/apple-app-site-association",
-            contents: body,
-            stamp: FileStamp(device: 1, inode: 1, size: body.count, modifiedNanoseconds: 0, changedNanoseconds: 0),
-            lastModified: .init(timeIntervalSince1970: 0),
-            appIDs: [],
-            warnings: [],
-            cacheControl: "max-age=300"
-        )
+        let file = ServedFile.sample(body: body)
         let identity = file.responses.representation(acceptsGzip: false)
         let gzip = file.responses.representation(acceptsGzip: true)
         let responses = [identity.ok, identity.notModified, gzip.ok, gzip.notModified].map { $0[.keepAlive] }

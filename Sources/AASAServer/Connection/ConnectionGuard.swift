@@ -38,23 +38,17 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
     private let shutdown: ShutdownSignal
     private let log: ConnectionLog
     private let handshake: Bool
-    private let probe: QueuedBytesProbe?
     private var clock: ConnectionClock
     private var scanner: HeadScanner
     private var phase = Phase.open
     private var context: ChannelHandlerContext?
     private var timer: Scheduled<Void>?
     /// Input held while responses are queued past the water mark.
-    private var backlog = ByteBuffer()
-    private var held = false
+    private var input: HeldInput
     /// Writability as last reported: asking the channel per head retains it.
     private var writable = true
     private var inputEnded = false
     private var quiescing = false
-    private var queuedAtStall = 0
-    /// The most bytes this connection has held (queued responses plus held
-    /// input) at any moment; what the memory bound is about.
-    private(set) var peakQueuedBytes = 0
 
     /// - Parameter handshake: the connection starts with a TLS handshake,
     ///   which the header timeout bounds like a request head.
@@ -66,7 +60,7 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
         probe: QueuedBytesProbe? = nil
     ) {
         self.limits = limits
-        self.probe = probe
+        self.input = HeldInput(budget: limits.inputBudget, probe: probe)
         self.shutdown = shutdown
         self.log = log
         self.handshake = handshake
@@ -110,11 +104,11 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard phase == .open else { return }  // closing: input is dropped
-        let input = unwrapInboundIn(data)
-        if held {
-            hold(input, context: context)
+        let bytes = unwrapInboundIn(data)
+        if input.isHeld {
+            hold(bytes, context: context)
         } else {
-            forward(input, context: context)
+            forward(bytes, context: context)
         }
     }
 
@@ -150,32 +144,28 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
         }
     }
 
-    private func hold(_ input: ByteBuffer, context: ChannelHandlerContext) {
-        guard backlog.readableBytes + input.readableBytes <= limits.inputBudget else {
+    private func hold(_ bytes: ByteBuffer, context: ChannelHandlerContext) {
+        guard input.hold(bytes) else {
             log.closed(.inputOverBudget)
             abort()
             return
         }
-        var input = input
-        backlog.writeBuffer(&input)
-        notePeak()
     }
 
     /// Stops parsing and reading until the queued responses drain.
     private func stall(context: ChannelHandlerContext) {
-        guard !held else { return }
-        held = true
+        guard !input.isHeld else { return }
+        let queued = context.channel.queuedBytes
+        input.stall(queued: queued)
         context.channel.setAutoRead(false)
-        queuedAtStall = context.channel.queuedBytes
-        notePeak()
-        clock.observeQueued(queuedAtStall, at: context.eventLoop.now)
+        clock.observeQueued(queued, at: context.eventLoop.now)
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
         writable = context.channel.isWritable
         if !writable {
             if phase == .open { stall(context: context) }
-        } else if held {
+        } else if input.isHeld {
             resume(context: context)
         }
         context.fireChannelWritabilityChanged()
@@ -183,16 +173,13 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
 
     /// The socket drained: parse what was held, flush the answers, read again.
     private func resume(context: ChannelHandlerContext) {
-        held = false
-        queuedAtStall = 0
+        input.resume()
         guard phase == .open else { return }
-        let pending = backlog
-        backlog = ByteBuffer()
-        forward(pending, context: context)
+        forward(input.take(), context: context)
         // The answering handler flushes on read-complete; these answers came
         // from no socket read, so tell it the batch is done.
         context.fireChannelReadComplete()
-        guard !held, phase == .open else { return }
+        guard !input.isHeld, phase == .open else { return }
         if inputEnded {
             endOfInput(context: context)
         } else {
@@ -205,7 +192,7 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
         case ChannelEvent.inputClosed:
             inputEnded = true
             switch phase {
-            case .open: if !held { endOfInput(context: context) }
+            case .open: if !input.isHeld { endOfInput(context: context) }
             case .lingering: close()
             case .finishing, .closed: break
             }
@@ -235,7 +222,7 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
         guard phase == .open, let context else { return }
         phase = .finishing
         clock.beginClosing()
-        backlog = ByteBuffer()
+        input.drop()
         // Keep reading (and dropping) so that unread input cannot turn the
         // close into a reset.
         context.channel.setAutoRead(true)
@@ -339,16 +326,5 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
         case .idle, .quiesce, .linger:
             close()
         }
-    }
-
-    // MARK: Helpers
-
-    /// While held nothing more is answered, so the queued responses are at
-    /// most what they were when the connection stalled.
-    private func notePeak() {
-        let queued = queuedAtStall + backlog.readableBytes
-        guard queued > peakQueuedBytes else { return }
-        peakQueuedBytes = queued
-        probe?.record(queued)
     }
 }
