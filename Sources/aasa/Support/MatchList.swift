@@ -44,11 +44,19 @@ struct MatchList: Sendable {
         try URLListInput.read()
     }
 
-    /// A file as it decides for one domain: compiled once per domain.
-    private struct Target: Sendable {
-        var file: AASAFile
-        var appIDs: [String]
-        var matcher: AASAMatcher
+    /// A file as it decides for one domain: compiled once per domain. A
+    /// class, so that the lines rendering against it share it without
+    /// copying (and retaining) each of its parts per line.
+    private final class Target: Sendable {
+        let file: AASAFile
+        let appIDs: [String]
+        let matcher: AASAMatcher
+
+        init(file: AASAFile, appIDs: [String], matcher: AASAMatcher) {
+            self.file = file
+            self.appIDs = appIDs
+            self.matcher = matcher
+        }
     }
 
     /// One entry, parsed.
@@ -150,16 +158,17 @@ struct MatchList: Sendable {
         for index in range {
             switch (lines[index], format) {
             case (.decided(let url, let target), _):
-                let (domain, file) = (targets[target].domain, targets[target].target.file)
-                let appIDs = targets[target].target.appIDs
+                let (domain, compiled) = targets[target]
                 let start = Int(decided.start[index])
-                let evaluation = MatchEvaluation(
-                    url: url,
-                    domain: domain,
-                    file: file,
-                    results: appIDs.indices.map { (appIDs[$0], decided.results[target][start + $0]) },
-                    explained: false
-                )
+                let evaluation = decided.results[target].withUnsafeBufferPointer { results in
+                    MatchEvaluation(
+                        url: url,
+                        domain: domain,
+                        file: compiled.file,
+                        results: compiled.appIDs.indices.map { (compiled.appIDs[$0], results[start + $0]) },
+                        explained: false
+                    )
+                }
                 if format == .json {
                     evaluation.write(to: &writer, rules: &rules)
                 } else {
