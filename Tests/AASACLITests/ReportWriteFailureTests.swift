@@ -55,7 +55,8 @@ struct ReportWriteFailureTests {
     /// (lines, pieces, a findings exit) ends with the message and status 2.
     @Test(.timeLimit(.minutes(2)), arguments: sinks)
     func theToolExitsTwoWhenStdoutFails(sink: String) async throws {
-        let file = #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/buy/*"}]}]}}"#
+        let file =
+            #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/buy/*"}]}]}}"#
         let scratch = try ScratchDirectory([
             "apple-app-site-association": file,
             "urls.txt": "https://example.com/buy/1\nhttps://example.com/other\n",

@@ -40,7 +40,8 @@ struct MatchCommand: AsyncParsableCommand {
             across the cores. With --format json it prints one compact object per URL and line \
             (JSON Lines), in input order, shaped as above without "explanation" (explaining a \
             miss probes every rule on its own; ask for one URL to see it). A line that cannot be \
-            decided prints {"url", "error"} in its place and makes the exit status 2.
+            decided (not a URL, not UTF-8 text, no file for its host) prints {"url", "error"} in \
+            its place and makes the exit status 2.
 
               aasa match - --dir aasa --bundle-id com.example.app --format json < urls.txt
 

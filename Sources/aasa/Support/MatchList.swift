@@ -138,7 +138,8 @@ struct MatchList: Sendable {
                 if case .invalid(_, let error) = entry { return .failed(text: text, error: error) }
                 switch Result(catching: { () throws(AASAURLError) in try AASAURL(text) }) {
                 case .success(let url): return .url(url)
-                case .failure(let error): return .failed(text: text, error: "cannot evaluate \(text): \(error.description)")
+                case .failure(let error):
+                    return .failed(text: text, error: "cannot evaluate \(text): \(error.description)")
                 }
             }
         }

@@ -32,7 +32,9 @@ struct URLListInput: Sendable {
     func text(of entry: Entry) -> String {
         switch entry {
         case .ascii(let range):
-            return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
+            return bytes.withUnsafeBufferPointer {
+                String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self)
+            }
         case .text(let text), .invalid(let text, _):
             return text
         }
