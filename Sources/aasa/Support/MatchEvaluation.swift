@@ -47,25 +47,27 @@ struct MatchEvaluation {
         self.explained = explained
         self.outcomes = results.map { appID, result in
             var outcome = Outcome(appID: appID, result: result)
-            switch result.decision {
-            case .matched where url.scheme == "http":
-                outcome.why = .httpScheme
-            case .matched:
-                outcome.why = nil
-            case .blocked:
-                outcome.why = .blocked
-            case .none where !Self.host(url.host, isServedBy: domain, file: file):
-                outcome.why = .hostMismatch
-            case .none:
-                outcome.why = .noRuleMatched
-                if explained { outcome.explanation = NoMatchExplanation(file: file, url: url, appID: appID) }
+            outcome.why = Self.why(result, url: url) { Self.host(url.host, isServedBy: domain, file: file) }
+            if outcome.why == .noRuleMatched, explained {
+                outcome.explanation = NoMatchExplanation(file: file, url: url, appID: appID)
             }
             return outcome
         }
     }
 
+    /// Why `result` does not open the app for `url`, `nil` when it does;
+    /// `hostIsServed` (whether the file serves the URL's host) is asked
+    /// only when no rule matched.
+    static func why(_ result: MatchResult, url: AASAURL, hostIsServed: () -> Bool) -> Why? {
+        switch result.decision {
+        case .matched: url.scheme == "http" ? .httpScheme : nil
+        case .blocked: .blocked
+        case .none: hostIsServed() ? .noRuleMatched : .hostMismatch
+        }
+    }
+
     /// The matcher's own host rule, asked the same way the run does.
-    private static func host(_ host: String, isServedBy domain: String, file: AASAFile) -> Bool {
+    static func host(_ host: String, isServedBy domain: String, file: AASAFile) -> Bool {
         LinkTestSites(byHost: [domain: .init(name: domain, content: .file(file))]).site(for: host) != nil
     }
 
@@ -121,31 +123,64 @@ struct MatchEvaluation {
     /// Writes ``json()`` as one compact object, each deciding rule's JSON
     /// taken from `rules` (written once per rule for a whole list).
     func write(to writer: inout JSONTextWriter, rules: inout RuleFragments) {
+        Self.writeHead(url: url, domain: domain, to: &writer)
+        for (offset, outcome) in outcomes.enumerated() {
+            // Spelt out: `JSONValue` takes a `nil` literal as its own
+            // `.null`, which would write the key instead of leaving it out.
+            let explanation: JSONValue? = explained ? (outcome.explanation?.json ?? .null) : Optional.none
+            Self.writeOutcome(
+                first: offset == 0,
+                appID: outcome.appID,
+                result: outcome.result,
+                why: outcome.why,
+                explanation: explanation,
+                domain: domain,
+                to: &writer,
+                rules: &rules
+            )
+        }
+        writer.raw("]}")
+    }
+
+    /// `{"url":…,"domain":…,"results":[`: what precedes the outcomes.
+    static func writeHead(url: AASAURL, domain: String, to writer: inout JSONTextWriter) {
         writer.raw("{\"url\":")
         writer.string(url.description)
         writer.member("domain", domain)
         writer.raw(",\"results\":[")
-        for (offset, outcome) in outcomes.enumerated() {
-            writer.raw(offset == 0 ? "{\"appID\":" : ",{\"appID\":")
-            writer.string(outcome.appID)
-            writer.member("decision", outcome.result.decision.rawValue)
-            writer.raw(",\"rule\":")
-            if let rule = outcome.result.rule {
-                writer.raw(rules.fragment(for: rule, site: domain))
-            } else {
-                writer.raw("null")
-            }
-            writer.member("reason", outcome.result.reason)
-            writer.raw(",\"opensApp\":")
-            writer.bool(outcome.opensApp)
-            writer.raw(",\"why\":")
-            if let why = outcome.why { writer.string(why.rawValue) } else { writer.raw("null") }
-            if explained {
-                writer.raw(",\"explanation\":")
-                writer.value(outcome.explanation?.json ?? .null)
-            }
-            writer.raw("}")
+    }
+
+    /// One element of `results`; `explanation` `nil` leaves the key out.
+    /// `aasa match -` writes its lines with this and ``writeHead(url:domain:to:)``
+    /// straight from the decisions, without an evaluation per line.
+    static func writeOutcome(
+        first: Bool,
+        appID: String,
+        result: MatchResult,
+        why: Why?,
+        explanation: JSONValue?,
+        domain: String,
+        to writer: inout JSONTextWriter,
+        rules: inout RuleFragments
+    ) {
+        writer.raw(first ? "{\"appID\":" : ",{\"appID\":")
+        writer.string(appID)
+        writer.member("decision", result.decision.rawValue)
+        writer.raw(",\"rule\":")
+        if let rule = result.rule {
+            writer.raw(rules.fragment(for: rule, site: domain))
+        } else {
+            writer.raw("null")
         }
-        writer.raw("]}")
+        writer.member("reason", result.reason)
+        writer.raw(",\"opensApp\":")
+        writer.bool(why == nil)
+        writer.raw(",\"why\":")
+        if let why { writer.string(why.rawValue) } else { writer.raw("null") }
+        if let explanation {
+            writer.raw(",\"explanation\":")
+            writer.value(explanation)
+        }
+        writer.raw("}")
     }
 }

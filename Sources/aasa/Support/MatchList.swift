@@ -156,25 +156,46 @@ struct MatchList: Sendable {
     ) -> [UInt8] {
         var writer = JSONTextWriter(capacity: range.count * (format == .json ? 512 : 256))
         var rules = RuleFragments()
+        // Consecutive URLs nearly always share a host: whether the file
+        // serves it is asked once per run of them.
+        var lastHost: (host: String, target: Int, served: Bool)?
         for index in range {
             switch (lines[index], format) {
-            case (.decided(let url, let target), _):
+            case (.decided(let url, let target), .json):
                 let (domain, compiled) = targets[target]
                 let start = Int(decided.start[index])
-                let evaluation = decided.results[target].withUnsafeBufferPointer { results in
-                    MatchEvaluation(
-                        url: url,
+                MatchEvaluation.writeHead(url: url, domain: domain, to: &writer)
+                for (offset, appID) in compiled.appIDs.enumerated() {
+                    let result = decided.results[target][start + offset]
+                    let why = MatchEvaluation.why(result, url: url) {
+                        if let lastHost, lastHost.target == target, lastHost.host == url.host { return lastHost.served }
+                        let served = MatchEvaluation.host(url.host, isServedBy: domain, file: compiled.file)
+                        lastHost = (url.host, target, served)
+                        return served
+                    }
+                    MatchEvaluation.writeOutcome(
+                        first: offset == 0,
+                        appID: appID,
+                        result: result,
+                        why: why,
+                        explanation: nil,
                         domain: domain,
-                        file: compiled.file,
-                        results: compiled.appIDs.indices.map { (compiled.appIDs[$0], results[start + $0]) },
-                        explained: false
+                        to: &writer,
+                        rules: &rules
                     )
                 }
-                if format == .json {
-                    evaluation.write(to: &writer, rules: &rules)
-                } else {
-                    writer.raw(Array(evaluation.textLines().joined(separator: "\n").utf8))
-                }
+                writer.raw("]}")
+            case (.decided(let url, let target), .text):
+                let (domain, compiled) = targets[target]
+                let start = Int(decided.start[index])
+                let evaluation = MatchEvaluation(
+                    url: url,
+                    domain: domain,
+                    file: compiled.file,
+                    results: compiled.appIDs.indices.map { (compiled.appIDs[$0], decided.results[target][start + $0]) },
+                    explained: false
+                )
+                writer.raw(Array(evaluation.textLines().joined(separator: "\n").utf8))
             case (.failed(let text, let error), .json):
                 writer.value(["url": .string(text), "error": .string(error)])
             case (.failed(let text, let error), .text):
