@@ -81,7 +81,8 @@ struct LintContext {
                     guard let text = entry.stringValue else { continue }
                     sites.append(
                         PatternSite(
-                            path: pathsPath.appending(offset),
+                            container: pathsPath,
+                            member: .index(offset),
                             pattern: LegacyPath.strippingExclusionPrefix(text),
                             kind: .legacyPath,
                             flags: itemFlags
@@ -96,24 +97,30 @@ struct LintContext {
     /// The `/`, `?` and `#` patterns of one component or defaults object.
     private static func patterns(in object: JSONObject, at path: JSONPath, flags: EffectiveFlags) -> [PatternSite] {
         var sites: [PatternSite] = []
-        // By key, in written order; a value is looked up and a path built
-        // only for the three pattern keys (most members are `exclude`,
-        // `comment` and flags, and this runs for every component on load).
+        // By key, in written order; a value is looked up only for the
+        // three pattern keys (most members are `exclude`, `comment` and
+        // flags, and this runs for every component on load).
         for key in object.keys where key == "/" || key == "#" || key == "?" {
-            let memberPath = path.appending(key)
             switch (key, object[key]) {
             case ("/", .string(let pattern)?):
-                sites.append(PatternSite(path: memberPath, pattern: pattern, kind: .path, flags: flags))
+                sites.append(
+                    PatternSite(container: path, member: .key(key), pattern: pattern, kind: .path, flags: flags)
+                )
             case ("#", .string(let pattern)?):
-                sites.append(PatternSite(path: memberPath, pattern: pattern, kind: .fragment, flags: flags))
+                sites.append(
+                    PatternSite(container: path, member: .key(key), pattern: pattern, kind: .fragment, flags: flags)
+                )
             case ("?", .string(let pattern)?):
-                sites.append(PatternSite(path: memberPath, pattern: pattern, kind: .query, flags: flags))
+                sites.append(
+                    PatternSite(container: path, member: .key(key), pattern: pattern, kind: .query, flags: flags)
+                )
             case ("?", .object(let items)?):
                 for name in items.keys {
                     guard let pattern = items[name]?.stringValue else { continue }
                     sites.append(
                         PatternSite(
-                            path: memberPath.appending(name),
+                            container: path,
+                            member: .key(key),
                             pattern: pattern,
                             kind: .queryItem(name: name),
                             flags: flags
@@ -143,10 +150,27 @@ struct PatternSite {
         var expandsVariables: Bool { self != .legacyPath }
     }
 
-    var path: JSONPath
+    /// The object or array holding the pattern: the component, the
+    /// defaults object or `paths`.
+    var container: JSONPath
+    /// The pattern's key (`/`, `?`, `#`) or its index in `paths`.
+    var member: JSONPath.Component
     var pattern: String
     var kind: Kind
     var flags: EffectiveFlags
+
+    /// Where the pattern is written. Built for a finding only: the lints
+    /// visit every pattern of every file the origin loads, and almost all
+    /// of them have nothing to report.
+    var path: JSONPath {
+        let memberPath =
+            switch member {
+            case .key(let key): container.appending(key)
+            case .index(let index): container.appending(index)
+            }
+        if case .queryItem(let name) = kind { return memberPath.appending(name) }
+        return memberPath
+    }
 }
 
 /// The `caseSensitive`/`percentEncoded` values a rule ends up with after the

@@ -16,7 +16,10 @@ struct SchemaEvaluator {
     /// The schema location and instance location a keyword is evaluated at.
     struct Site {
         var location: String
-        var path: JSONPath
+        var trail: InstanceTrail
+
+        /// The instance location, built when a violation needs it.
+        var path: JSONPath { trail.path }
 
         func violation(_ keyword: String, _ message: String, at path: JSONPath? = nil) -> SchemaViolation {
             SchemaViolation(
@@ -30,13 +33,18 @@ struct SchemaEvaluator {
 
     let nodes: [SchemaNode]
 
-    func evaluate(_ index: Int, _ instance: JSONValue, at path: JSONPath, _ mode: Mode, depth: Int) -> [SchemaViolation]
-    {
+    func evaluate(
+        _ index: Int,
+        _ instance: JSONValue,
+        at trail: InstanceTrail,
+        _ mode: Mode,
+        depth: Int
+    ) -> [SchemaViolation] {
         let node = nodes[index]
         guard depth < Self.maximumDepth else {
             return [
                 SchemaViolation(
-                    path: path,
+                    path: trail.path,
                     keyword: "$ref",
                     schemaPath: node.location,
                     message: "the value is nested too deeply to validate (more than \(Self.maximumDepth) schema levels)"
@@ -49,14 +57,14 @@ struct SchemaEvaluator {
         case .boolean(false):
             return [
                 SchemaViolation(
-                    path: path,
+                    path: trail.path,
                     keyword: "false",
                     schemaPath: node.location,
                     message: "no value is allowed here"
                 )
             ]
         case .keywords(let keywords):
-            let site = Site(location: node.location, path: path)
+            let site = Site(location: node.location, trail: trail)
             var violations: [SchemaViolation] = []
             for keyword in keywords {
                 violations.appendFound(check(keyword, instance, site, mode, depth: depth + 1))
@@ -132,20 +140,20 @@ struct SchemaEvaluator {
         case .allOf(let branches):
             var violations: [SchemaViolation] = []
             for branch in branches {
-                violations.appendFound(evaluate(branch, instance, at: site.path, mode, depth: depth))
+                violations.appendFound(evaluate(branch, instance, at: site.trail, mode, depth: depth))
                 if mode == .first, !violations.isEmpty { break }
             }
             return violations
         case .anyOf(let branches):
             var results: [[SchemaViolation]] = []
             for branch in branches {
-                let violations = evaluate(branch, instance, at: site.path, mode, depth: depth)
+                let violations = evaluate(branch, instance, at: site.trail, mode, depth: depth)
                 if violations.isEmpty { return [] }
                 results.append(violations)
             }
             return explainNoMatch("anyOf", instance, branches: branches, results: results, site)
         case .oneOf(let branches):
-            let results = branches.map { evaluate($0, instance, at: site.path, mode, depth: depth) }
+            let results = branches.map { evaluate($0, instance, at: site.trail, mode, depth: depth) }
             let matching = results.indices.filter { results[$0].isEmpty }
             switch matching.count {
             case 1:
@@ -162,21 +170,21 @@ struct SchemaEvaluator {
                 ]
             }
         case .not(let node):
-            guard evaluate(node, instance, at: site.path, .first, depth: depth).isEmpty else { return [] }
+            guard evaluate(node, instance, at: site.trail, .first, depth: depth).isEmpty else { return [] }
             return [site.violation("not", SchemaMessages.negation(of: nodes[node]))]
         case .conditional(let condition, let then, let otherwise):
-            let holds = evaluate(condition, instance, at: site.path, .first, depth: depth).isEmpty
+            let holds = evaluate(condition, instance, at: site.trail, .first, depth: depth).isEmpty
             guard let branch = holds ? then : otherwise else { return [] }
-            return evaluate(branch, instance, at: site.path, mode, depth: depth)
+            return evaluate(branch, instance, at: site.trail, mode, depth: depth)
         case .dependentSchemas(let pairs):
             guard case .object(let object) = instance else { return [] }
             var violations: [SchemaViolation] = []
             for (name, node) in pairs where object[name] != nil {
-                violations.appendFound(evaluate(node, instance, at: site.path, mode, depth: depth))
+                violations.appendFound(evaluate(node, instance, at: site.trail, mode, depth: depth))
             }
             return violations
         case .ref(let target):
-            return evaluate(target, instance, at: site.path, mode, depth: depth)
+            return evaluate(target, instance, at: site.trail, mode, depth: depth)
         default:
             return []
         }
