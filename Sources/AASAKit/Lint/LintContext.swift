@@ -56,22 +56,23 @@ struct LintContext {
         // defaults) and each component adds only its own keys.
         let fileFlags = fileDefaults.map { EffectiveFlags($0, over: .system) } ?? .system
         if let fileDefaults {
-            sites += patterns(in: fileDefaults, at: applinksPath.appending("defaults"), flags: fileFlags)
+            collectPatterns(in: fileDefaults, at: applinksPath.appending("defaults"), flags: fileFlags, into: &sites)
         }
         for (itemPath, item) in items {
             let itemDefaults = item["defaults"]?.objectValue
             let itemFlags = itemDefaults.map { EffectiveFlags($0, over: fileFlags) } ?? fileFlags
             if let itemDefaults {
-                sites += patterns(in: itemDefaults, at: itemPath.appending("defaults"), flags: itemFlags)
+                collectPatterns(in: itemDefaults, at: itemPath.appending("defaults"), flags: itemFlags, into: &sites)
             }
             if case .array(let components) = item["components"] {
                 let componentsPath = itemPath.appending("components")
                 for (offset, component) in components.enumerated() {
                     guard let object = component.objectValue else { continue }
-                    sites += patterns(
+                    collectPatterns(
                         in: object,
                         at: componentsPath.appending(offset),
-                        flags: EffectiveFlags(object, over: itemFlags)
+                        flags: EffectiveFlags(object, over: itemFlags),
+                        into: &sites
                     )
                 }
             }
@@ -94,9 +95,14 @@ struct LintContext {
         return sites
     }
 
-    /// The `/`, `?` and `#` patterns of one component or defaults object.
-    private static func patterns(in object: JSONObject, at path: JSONPath, flags: EffectiveFlags) -> [PatternSite] {
-        var sites: [PatternSite] = []
+    /// Appends the `/`, `?` and `#` patterns of one component or defaults
+    /// object (to the file's list, not through an array per component).
+    private static func collectPatterns(
+        in object: JSONObject,
+        at path: JSONPath,
+        flags: EffectiveFlags,
+        into sites: inout [PatternSite]
+    ) {
         // By key, in written order; a value is looked up only for the
         // three pattern keys (most members are `exclude`, `comment` and
         // flags, and this runs for every component on load).
@@ -131,7 +137,6 @@ struct LintContext {
                 continue
             }
         }
-        return sites
     }
 }
 

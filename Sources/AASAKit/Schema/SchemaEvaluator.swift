@@ -107,8 +107,8 @@ struct SchemaEvaluator {
         depth: Int
     ) -> [SchemaViolation] {
         switch keyword {
-        case .type(let names):
-            guard !names.contains(where: { instance.hasType($0) }) else { return [] }
+        case .type(let names, let accepted):
+            guard !accepted.accepts(instance) else { return [] }
             return [
                 site.violation(
                     "type",
@@ -230,26 +230,11 @@ struct SchemaEvaluator {
     private func declaredTypes(_ index: Int) -> [String]? {
         for keyword in nodes[index].keywords {
             switch keyword {
-            case .type(let names): return names
+            case .type(let names, _): return names
             case .ref(let target): return declaredTypes(target)
             default: continue
             }
         }
         return nil
-    }
-}
-
-extension JSONValue {
-    /// Whether this value is of JSON Schema type `name`.
-    fileprivate func hasType(_ name: String) -> Bool {
-        switch (name, self) {
-        case ("null", .null), ("boolean", .bool), ("string", .string), ("array", .array), ("object", .object),
-            ("number", .number):
-            true
-        case ("integer", .number(let number)):
-            number.isJSONInteger
-        default:
-            false
-        }
     }
 }
