@@ -44,14 +44,20 @@ struct ServedRoot {
     /// Opens `name` of `parent` (which sits at `location` inside the root),
     /// following symlinks inside the root. Errors carry the path of `name`
     /// as seen in the directory, wherever its links led.
+    ///
+    /// - Parameter status: what `name` was a moment ago, when the caller has
+    ///   just looked (the scan of the root looks at every entry): the first
+    ///   step then does not look again. An entry that changed since fails
+    ///   to open as what it was and is looked at again, as in any race.
     func open(
         _ name: String,
         in parent: any DirectoryHandle,
         at location: [String],
-        expecting expected: Expected
+        expecting expected: Expected,
+        status: FileStatus? = nil
     ) throws(FileSystemError) -> Resolved {
         do {
-            return try resolve(name, in: parent, at: location, expecting: expected)
+            return try resolve(name, in: parent, at: location, expecting: expected, status: status)
         } catch {
             // The path shown is built only for an error: a load opens
             // several names per host, and nearly all of them succeed.
@@ -65,9 +71,12 @@ struct ServedRoot {
         _ name: String,
         in parent: any DirectoryHandle,
         at location: [String],
-        expecting expected: Expected
+        expecting expected: Expected,
+        status known: FileStatus?
     ) throws(FileSystemError) -> Resolved {
         var walk = Walk(directory: parent, location: location)
+        // For `name` itself, and once: a retry or a link's parts look again.
+        var known = known
         var pending = [name]
         var links = 0
         var retries = 0
@@ -81,7 +90,13 @@ struct ServedRoot {
                 continue
             }
             let isLast = pending.allSatisfy { $0.isEmpty || $0 == "." }
-            let status = try walk.directory.status(of: part)
+            let status: FileStatus
+            if let first = known, part == name, links == 0, retries == 0 {
+                status = first
+            } else {
+                status = try walk.directory.status(of: part)
+            }
+            known = nil
             switch status.kind {
             case .symbolicLink:
                 links += 1
