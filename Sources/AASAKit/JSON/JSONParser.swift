@@ -141,11 +141,10 @@ extension JSONParser {
                 skipWhitespace()
                 path.append(.key(key))
                 let value = try parseValue(depth: depth)
-                if object[key] != nil {
+                if object.replaceOrAppend(value, forKey: key) {
                     duplicateKeys.append(JSONPath(path))
                 }
                 path.removeLast()
-                object[key] = value
                 skipWhitespace()
                 guard index < bytes.count else { throw error(.unexpectedEnd, at: index) }
                 switch bytes[index] {
