@@ -64,6 +64,12 @@ struct SchemaEvaluator {
                 )
             ]
         case .keywords(let keywords):
+            // A node that is only a `$ref` (every property of the bundled
+            // schemas points at a definition) passes the instance on, as
+            // its one keyword would, without a site and a dispatch.
+            if keywords.count == 1, case .ref(let target) = keywords[0] {
+                return evaluate(target, instance, at: trail, mode, depth: depth + 1)
+            }
             let site = Site(location: node.location, trail: trail)
             var violations: [SchemaViolation] = []
             for keyword in keywords {
