@@ -70,6 +70,11 @@ struct SchemaEvaluator {
             if keywords.count == 1, case .ref(let target) = keywords[0] {
                 return evaluate(target, instance, at: trail, mode, depth: depth + 1)
             }
+            // Likewise a leaf that is only a `type` the instance has (most
+            // definitions the references lead to): nothing to report.
+            if keywords.count == 1, case .type(_, let accepted) = keywords[0], accepted.accepts(instance) {
+                return []
+            }
             let site = Site(location: node.location, trail: trail)
             var violations: [SchemaViolation] = []
             for keyword in keywords {
