@@ -75,6 +75,19 @@ public struct JSONObject: Sendable {
         }
     }
 
+    /// Sets the value of `key` (a new key goes last) and says whether the
+    /// key was there already: the parser's duplicate check and store in
+    /// one search of the keys, not two.
+    @discardableResult
+    mutating func replaceOrAppend(_ value: JSONValue, forKey key: String) -> Bool {
+        if let position = position(of: key) {
+            values[position] = value
+            return true
+        }
+        self[key] = value
+        return false
+    }
+
     /// Members in written order.
     public var members: [(key: String, value: JSONValue)] {
         zip(keys, values).map { ($0, $1) }

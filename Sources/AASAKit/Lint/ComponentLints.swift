@@ -19,13 +19,13 @@ struct ComponentLints: LintRule {
                 diagnostics += keyDiagnostics(defaults, at: itemPath.appending("defaults"), isDefaults: true)
             }
             if case .array(let components) = item["components"] {
+                let componentsPath = itemPath.appending("components")
                 for (offset, component) in components.enumerated() {
-                    let path = itemPath.appending("components").appending(offset)
                     guard let object = component.objectValue else {
-                        diagnostics.append(nonObjectComponent(component, at: path))
+                        diagnostics.append(nonObjectComponent(component, at: componentsPath.appending(offset)))
                         continue
                     }
-                    diagnostics += keyDiagnostics(object, at: path, isDefaults: false)
+                    diagnostics += keyDiagnostics(object, at: componentsPath.appending(offset), isDefaults: false)
                 }
             }
             if case .array(let paths) = item["paths"] {
@@ -58,11 +58,16 @@ struct ComponentLints: LintRule {
     }
 
     /// The pattern and flag keys of a component or defaults object.
-    private func keyDiagnostics(_ object: JSONObject, at path: JSONPath, isDefaults: Bool) -> [Diagnostic] {
+    private func keyDiagnostics(
+        _ object: JSONObject,
+        at objectPath: @autoclosure () -> JSONPath,
+        isDefaults: Bool
+    ) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         let scope = isDefaults ? "rule that inherits these defaults" : "rule"
-        // The path of a key is built only for a finding: this runs for
-        // every component of every file on load, and most keys are fine.
+        // The paths of the object and of its keys are built only for a
+        // finding: this runs for every component of every file on load,
+        // and most keys are fine.
         for key in object.keys {
             guard let value = object[key] else { continue }
             switch (key, value) {
@@ -73,7 +78,7 @@ struct ComponentLints: LintRule {
                 diagnostics.append(
                     .error(
                         "lint.ignored-pattern",
-                        at: path.appending(key),
+                        at: objectPath().appending(key),
                         """
                         \(quoted(key)) is \(article(value.typeName)), not a string; the system ignores the key, \
                         so the \(scope) does not check the \(part) and matches more URLs than written
@@ -81,12 +86,12 @@ struct ComponentLints: LintRule {
                     )
                 )
             case ("?", .object(let items)):
-                diagnostics += queryDictionaryDiagnostics(items, at: path.appending(key), scope: scope)
+                diagnostics += queryDictionaryDiagnostics(items, at: objectPath().appending(key), scope: scope)
             case ("?", _):
                 diagnostics.append(
                     .error(
                         "lint.ignored-pattern",
-                        at: path.appending(key),
+                        at: objectPath().appending(key),
                         """
                         "?" is \(article(value.typeName)), neither a string nor an object; the system ignores the key, \
                         so the \(scope) matches any query
@@ -94,7 +99,7 @@ struct ComponentLints: LintRule {
                     )
                 )
             case _ where value.boolValue == nil && Self.flagKeys.contains(key):
-                diagnostics.append(nonBooleanFlag(key, value, at: path.appending(key)))
+                diagnostics.append(nonBooleanFlag(key, value, at: objectPath().appending(key)))
             default:
                 continue
             }
@@ -104,12 +109,16 @@ struct ComponentLints: LintRule {
 
     /// A dictionary `?` with any non-string value is ignored whole (§3.2.4).
     /// JSON object keys are always strings, so only values can be wrong.
-    private func queryDictionaryDiagnostics(_ items: JSONObject, at path: JSONPath, scope: String) -> [Diagnostic] {
+    private func queryDictionaryDiagnostics(
+        _ items: JSONObject,
+        at path: @autoclosure () -> JSONPath,
+        scope: String
+    ) -> [Diagnostic] {
         items.keys.compactMap { name in
             guard let value = items[name], value.stringValue == nil else { return nil }
             return .error(
                 "lint.query-dictionary-not-string",
-                at: path.appending(name),
+                at: path().appending(name),
                 """
                 the value for query item \(quoted(name)) is \(article(value.typeName)), not a string; \
                 the system then ignores the whole "?" dictionary, so the \(scope) matches any query

@@ -18,7 +18,12 @@ struct EncodingLints: LintRule {
     }
 
     private func unencoded(_ site: PatternSite, literal: String) -> Diagnostic? {
-        guard let offending = literal.unicodeScalars.first(where: Self.neverRawInURLs) else { return nil }
+        // Every scalar the test picks has a UTF-8 byte it also picks (a
+        // space or control, DEL, or any byte of a non-ASCII scalar): the
+        // bytes are checked first, the scalars only for a finding.
+        guard literal.utf8.contains(where: { $0 <= 0x20 || $0 >= 0x7F }),
+            let offending = literal.unicodeScalars.first(where: Self.neverRawInURLs)
+        else { return nil }
         let shown =
             offending == " " ? "a space" : "\(quoted(String(offending))) (arrives as \(Self.encode(String(offending))))"
         return .warning(

@@ -56,22 +56,23 @@ struct LintContext {
         // defaults) and each component adds only its own keys.
         let fileFlags = fileDefaults.map { EffectiveFlags($0, over: .system) } ?? .system
         if let fileDefaults {
-            sites += patterns(in: fileDefaults, at: applinksPath.appending("defaults"), flags: fileFlags)
+            collectPatterns(in: fileDefaults, at: applinksPath.appending("defaults"), flags: fileFlags, into: &sites)
         }
         for (itemPath, item) in items {
             let itemDefaults = item["defaults"]?.objectValue
             let itemFlags = itemDefaults.map { EffectiveFlags($0, over: fileFlags) } ?? fileFlags
             if let itemDefaults {
-                sites += patterns(in: itemDefaults, at: itemPath.appending("defaults"), flags: itemFlags)
+                collectPatterns(in: itemDefaults, at: itemPath.appending("defaults"), flags: itemFlags, into: &sites)
             }
             if case .array(let components) = item["components"] {
                 let componentsPath = itemPath.appending("components")
                 for (offset, component) in components.enumerated() {
                     guard let object = component.objectValue else { continue }
-                    sites += patterns(
+                    collectPatterns(
                         in: object,
                         at: componentsPath.appending(offset),
-                        flags: EffectiveFlags(object, over: itemFlags)
+                        flags: EffectiveFlags(object, over: itemFlags),
+                        into: &sites
                     )
                 }
             }
@@ -81,7 +82,8 @@ struct LintContext {
                     guard let text = entry.stringValue else { continue }
                     sites.append(
                         PatternSite(
-                            path: pathsPath.appending(offset),
+                            container: pathsPath,
+                            member: .index(offset),
                             pattern: LegacyPath.strippingExclusionPrefix(text),
                             kind: .legacyPath,
                             flags: itemFlags
@@ -93,27 +95,38 @@ struct LintContext {
         return sites
     }
 
-    /// The `/`, `?` and `#` patterns of one component or defaults object.
-    private static func patterns(in object: JSONObject, at path: JSONPath, flags: EffectiveFlags) -> [PatternSite] {
-        var sites: [PatternSite] = []
-        // By key, in written order; a value is looked up and a path built
-        // only for the three pattern keys (most members are `exclude`,
-        // `comment` and flags, and this runs for every component on load).
+    /// Appends the `/`, `?` and `#` patterns of one component or defaults
+    /// object (to the file's list, not through an array per component).
+    private static func collectPatterns(
+        in object: JSONObject,
+        at path: JSONPath,
+        flags: EffectiveFlags,
+        into sites: inout [PatternSite]
+    ) {
+        // By key, in written order; a value is looked up only for the
+        // three pattern keys (most members are `exclude`, `comment` and
+        // flags, and this runs for every component on load).
         for key in object.keys where key == "/" || key == "#" || key == "?" {
-            let memberPath = path.appending(key)
             switch (key, object[key]) {
             case ("/", .string(let pattern)?):
-                sites.append(PatternSite(path: memberPath, pattern: pattern, kind: .path, flags: flags))
+                sites.append(
+                    PatternSite(container: path, member: .key(key), pattern: pattern, kind: .path, flags: flags)
+                )
             case ("#", .string(let pattern)?):
-                sites.append(PatternSite(path: memberPath, pattern: pattern, kind: .fragment, flags: flags))
+                sites.append(
+                    PatternSite(container: path, member: .key(key), pattern: pattern, kind: .fragment, flags: flags)
+                )
             case ("?", .string(let pattern)?):
-                sites.append(PatternSite(path: memberPath, pattern: pattern, kind: .query, flags: flags))
+                sites.append(
+                    PatternSite(container: path, member: .key(key), pattern: pattern, kind: .query, flags: flags)
+                )
             case ("?", .object(let items)?):
                 for name in items.keys {
                     guard let pattern = items[name]?.stringValue else { continue }
                     sites.append(
                         PatternSite(
-                            path: memberPath.appending(name),
+                            container: path,
+                            member: .key(key),
                             pattern: pattern,
                             kind: .queryItem(name: name),
                             flags: flags
@@ -124,7 +137,6 @@ struct LintContext {
                 continue
             }
         }
-        return sites
     }
 }
 
@@ -143,10 +155,27 @@ struct PatternSite {
         var expandsVariables: Bool { self != .legacyPath }
     }
 
-    var path: JSONPath
+    /// The object or array holding the pattern: the component, the
+    /// defaults object or `paths`.
+    var container: JSONPath
+    /// The pattern's key (`/`, `?`, `#`) or its index in `paths`.
+    var member: JSONPath.Component
     var pattern: String
     var kind: Kind
     var flags: EffectiveFlags
+
+    /// Where the pattern is written. Built for a finding only: the lints
+    /// visit every pattern of every file the origin loads, and almost all
+    /// of them have nothing to report.
+    var path: JSONPath {
+        let memberPath =
+            switch member {
+            case .key(let key): container.appending(key)
+            case .index(let index): container.appending(index)
+            }
+        if case .queryItem(let name) = kind { return memberPath.appending(name) }
+        return memberPath
+    }
 }
 
 /// The `caseSensitive`/`percentEncoded` values a rule ends up with after the

@@ -56,15 +56,21 @@ struct PatternShapeLints: LintRule {
     /// The recursion levels a pattern costs Apple's matcher: one per run of
     /// `*` that does not end the pattern, one per `$(…)`.
     static func depth(of pattern: String, expandsVariables: Bool) -> Int {
-        let literal = expandsVariables ? VariableReference.literalText(of: pattern) : pattern
-        let variables = expandsVariables ? VariableReference.scan(pattern).count : 0
+        // Most patterns reference no variable: they are their own literal
+        // text, and neither a copy without references nor a scan is made.
+        let hasReferences = expandsVariables && VariableLints.opensReference(pattern)
+        let literal = hasReferences ? VariableReference.literalText(of: pattern) : pattern
+        let variables = hasReferences ? VariableReference.scan(pattern).count : 0
+        // `*` is ASCII and no byte of a multi-byte UTF-8 sequence is one,
+        // so runs of stars are counted over bytes.
         var stars = 0
         var previousWasStar = false
-        for scalar in literal.unicodeScalars {
-            if scalar == "*", !previousWasStar { stars += 1 }
-            previousWasStar = scalar == "*"
+        for byte in literal.utf8 {
+            let isStar = byte == UInt8(ascii: "*")
+            if isStar, !previousWasStar { stars += 1 }
+            previousWasStar = isStar
         }
-        if literal.hasSuffix("*") { stars -= 1 }
+        if previousWasStar { stars -= 1 }
         return max(stars, 0) + variables
     }
 }

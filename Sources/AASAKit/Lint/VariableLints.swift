@@ -161,6 +161,8 @@ enum VariableReference: Equatable {
     /// `pattern` with every `$(…)` reference removed: the text it matches
     /// literally (besides `*` and `?`).
     static func literalText(of pattern: String) -> String {
+        // Most patterns reference no variable: no copy of them is made.
+        guard VariableLints.opensReference(pattern) else { return pattern }
         var text = ""
         var copied = pattern.utf8.startIndex
         forEachReference(in: pattern) { reference, range in

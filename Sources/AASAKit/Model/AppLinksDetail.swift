@@ -49,18 +49,15 @@ public struct AppLinksDetail: Sendable {
         if let components = json["components"]?.arrayValue {
             // An array `components`, even an empty one, hides `paths` (iOS 13+).
             self.rulesSource = .components
+            let componentsPath = path.appending("components")
             self.rules = components.enumerated().map { index, item in
-                Rule(
-                    component: item,
-                    path: path.appending("components").appending(index),
-                    index: index,
-                    defaults: merged
-                )
+                Rule(component: item, path: componentsPath.appending(index), index: index, defaults: merged)
             }
         } else if let paths = json["paths"]?.arrayValue {
             self.rulesSource = .paths
+            let pathsPath = path.appending("paths")
             self.rules = paths.enumerated().map { index, item in
-                Rule(legacyPath: item, path: path.appending("paths").appending(index), index: index, defaults: merged)
+                Rule(legacyPath: item, path: pathsPath.appending(index), index: index, defaults: merged)
             }
         } else {
             self.rulesSource = .none

@@ -33,13 +33,19 @@ public struct ComponentKeys: Sendable, Hashable {
 
     /// Interprets an effective (defaults-merged) rule object.
     public init(_ object: JSONObject) {
+        self.init { object[$0] }
+    }
+
+    /// Interprets the keys `value(for:)` finds: a rule's effective keys
+    /// read without merging its defaults into a new object first.
+    init(_ value: (String) -> JSONValue?) {
         self.init(
-            path: object["/"]?.stringValue,
-            query: object["?"].flatMap(QueryPattern.init(json:)),
-            fragment: object["#"]?.stringValue,
-            exclude: Self.flag(object["exclude"], default: false),
-            caseSensitive: Self.flag(object["caseSensitive"], default: true),
-            percentEncoded: Self.flag(object["percentEncoded"], default: true)
+            path: value("/")?.stringValue,
+            query: value("?").flatMap(QueryPattern.init(json:)),
+            fragment: value("#")?.stringValue,
+            exclude: Self.flag(value("exclude"), default: false),
+            caseSensitive: Self.flag(value("caseSensitive"), default: true),
+            percentEncoded: Self.flag(value("percentEncoded"), default: true)
         )
     }
 

@@ -14,13 +14,36 @@ public struct Rule: Sendable {
     public var path: JSONPath
     /// The rule as written.
     public var written: JSONValue
-    /// The keys in force: `applinks.defaults` ← entry `defaults` ← the rule's
-    /// own keys (docs/SEMANTICS.md §4).
-    public var effective: JSONObject
-    /// The keys of ``effective`` that came from a `defaults` object, in order.
-    public var inheritedKeys: [String]
     /// ``effective`` as the system interprets it.
     public var keys: ComponentKeys
+    /// The merged defaults the rule was read with (`applinks.defaults` ←
+    /// entry `defaults`), shared by every rule of its entry. The merged
+    /// object per rule is built only when asked for (``effective``): the
+    /// origin reads every rule of every file it loads and needs only
+    /// ``keys``.
+    private var defaults: JSONObject
+
+    /// The keys in force: `applinks.defaults` ← entry `defaults` ← the rule's
+    /// own keys (docs/SEMANTICS.md §4).
+    public var effective: JSONObject {
+        switch form {
+        case .component: Self.merging(written, over: defaults)
+        case .legacyPath: Self.legacyEffective(written, defaults: defaults)
+        }
+    }
+
+    /// The keys of ``effective`` that came from a `defaults` object, in order.
+    public var inheritedKeys: [String] {
+        switch form {
+        case .component:
+            guard let own = written.objectValue else { return [] }
+            return defaults.keys.filter { own[$0] == nil }
+        case .legacyPath:
+            guard let text = written.stringValue else { return [] }
+            let own: Set<String> = Self.isExclusion(text) ? ["/", "exclude", "caseSensitive"] : ["/"]
+            return Self.legacyEffective(written, defaults: defaults).keys.filter { !own.contains($0) }
+        }
+    }
 
     /// A `components` entry. One that is not an object matches every URL,
     /// with no defaults applied.
@@ -29,19 +52,14 @@ public struct Rule: Sendable {
         self.index = index
         self.path = path
         self.written = component
+        self.defaults = defaults
         guard let own = component.objectValue else {
-            self.effective = JSONObject()
-            self.inheritedKeys = []
             self.keys = ComponentKeys(JSONObject())
             return
         }
-        var effective = defaults
-        for (key, value) in own.members {
-            effective[key] = value
-        }
-        self.effective = effective
-        self.inheritedKeys = defaults.keys.filter { own[$0] == nil }
-        self.keys = ComponentKeys(effective)
+        // The rule's own key, else the inherited one: what the merged
+        // object would hold, without building it.
+        self.keys = ComponentKeys { key in own[key] ?? defaults[key] }
     }
 
     /// A legacy `paths` entry. `NOT ` (any case) makes it an exclusion with
@@ -55,28 +73,42 @@ public struct Rule: Sendable {
         self.index = index
         self.path = path
         self.written = legacyPath
-        guard let text = legacyPath.stringValue else {
-            self.effective = JSONObject()
-            self.inheritedKeys = []
-            self.keys = ComponentKeys(JSONObject())
-            return
+        self.defaults = defaults
+        self.keys = ComponentKeys(Self.legacyEffective(legacyPath, defaults: defaults))
+    }
+
+    /// The defaults with the component's own keys written over them; empty
+    /// for a component that is not an object.
+    private static func merging(_ component: JSONValue, over defaults: JSONObject) -> JSONObject {
+        guard let own = component.objectValue else { return JSONObject() }
+        var effective = defaults
+        for (key, value) in own.members {
+            effective[key] = value
         }
+        return effective
+    }
+
+    /// The merged object of a legacy entry: the path as `/`, `exclude` and
+    /// `caseSensitive` forced on for `NOT `, no `?` or `#`; empty for an
+    /// entry that is not a string.
+    private static func legacyEffective(_ entry: JSONValue, defaults: JSONObject) -> JSONObject {
+        guard let text = entry.stringValue else { return JSONObject() }
         var effective = defaults
         effective["?"] = nil
         effective["#"] = nil
         effective["/"] = nil
-        var own: Set<String> = ["/"]
-        if text.lowercased().hasPrefix("not ") {
+        if isExclusion(text) {
             effective["/"] = .string(String(text.dropFirst(4)))
             effective["exclude"] = .bool(true)
             effective["caseSensitive"] = .bool(true)
-            own.formUnion(["exclude", "caseSensitive"])
         } else {
             effective["/"] = .string(text)
         }
-        self.effective = effective
-        self.inheritedKeys = effective.keys.filter { !own.contains($0) }
-        self.keys = ComponentKeys(effective)
+        return effective
+    }
+
+    private static func isExclusion(_ text: String) -> Bool {
+        text.lowercased().hasPrefix("not ")
     }
 
     /// Whether the rule blocks the URLs it matches.

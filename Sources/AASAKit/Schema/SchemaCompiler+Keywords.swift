@@ -39,7 +39,7 @@ extension SchemaCompiler {
             if let unknown = names.first(where: { !Self.typeNames.contains($0) }) {
                 throw operand.invalid("unknown type \"\(unknown)\"")
             }
-            return .type(names)
+            return .type(names, SchemaTypes(names: names))
         case "enum":
             guard case .array(let values) = operand.value else { throw operand.invalid("expected an array") }
             return .enumeration(values)

@@ -96,7 +96,9 @@ extension SchemaEvaluator {
             var violations: [SchemaViolation] = []
             for (offset, node) in zip(elements.indices, schemas) {
                 violations.appendFound(
-                    evaluate(node, elements[offset], at: site.path.appending(offset), mode, depth: depth)
+                    site.trail.descending(.index(offset)) {
+                        evaluate(node, elements[offset], at: site.trail, mode, depth: depth)
+                    }
                 )
             }
             return violations
@@ -107,21 +109,25 @@ extension SchemaEvaluator {
                     site.violation(
                         "items",
                         "unexpected item: at most \(SchemaMessages.count(start, "item")) allowed",
-                        at: site.path.appending(offset)
+                        at: site.trail.path(appending: .index(offset))
                     )
                 }
             }
             var violations: [SchemaViolation] = []
             for offset in start..<elements.count {
                 violations.appendFound(
-                    evaluate(node, elements[offset], at: site.path.appending(offset), mode, depth: depth)
+                    site.trail.descending(.index(offset)) {
+                        evaluate(node, elements[offset], at: site.trail, mode, depth: depth)
+                    }
                 )
                 if mode == .first, !violations.isEmpty { break }
             }
             return violations
         case .contains(let node, let minimum, let maximum):
             let matches = elements.indices.count(where: { offset in
-                evaluate(node, elements[offset], at: site.path.appending(offset), .first, depth: depth).isEmpty
+                site.trail.descending(.index(offset)) {
+                    evaluate(node, elements[offset], at: site.trail, .first, depth: depth)
+                }.isEmpty
             })
             if matches < minimum {
                 let keyword = minimum == 1 ? "contains" : "minContains"
@@ -164,7 +170,7 @@ extension SchemaEvaluator {
                         site.violation(
                             "uniqueItems",
                             "same as item \(first); items must be unique",
-                            at: site.path.appending(offset)
+                            at: site.trail.path(appending: .index(offset))
                         )
                     )
                 } else {
@@ -189,14 +195,18 @@ extension SchemaEvaluator {
         case .properties(let properties):
             for (name, node) in properties {
                 guard let value = object[name] else { continue }
-                violations.appendFound(evaluate(node, value, at: site.path.appending(name), mode, depth: depth))
+                violations.appendFound(
+                    site.trail.descending(.key(name)) { evaluate(node, value, at: site.trail, mode, depth: depth) }
+                )
                 if mode == .first, !violations.isEmpty { break }
             }
         case .patternProperties(let patterns):
             for name in object.keys {
                 for (regex, node) in patterns where regex.matches(name) {
                     guard let value = object[name] else { continue }
-                    violations.appendFound(evaluate(node, value, at: site.path.appending(name), mode, depth: depth))
+                    violations.appendFound(
+                        site.trail.descending(.key(name)) { evaluate(node, value, at: site.trail, mode, depth: depth) }
+                    )
                 }
             }
         case .additionalProperties(let node, let declared, let patterns):
@@ -208,17 +218,22 @@ extension SchemaEvaluator {
                         site.violation(
                             "additionalProperties",
                             SchemaMessages.unknownKey(name, known: declared),
-                            at: site.path.appending(name)
+                            at: site.trail.path(appending: .key(name))
                         )
                     )
                 } else if let value = object[name] {
-                    violations.appendFound(evaluate(node, value, at: site.path.appending(name), mode, depth: depth))
+                    violations.appendFound(
+                        site.trail.descending(.key(name)) { evaluate(node, value, at: site.trail, mode, depth: depth) }
+                    )
                 }
                 if mode == .first, !violations.isEmpty { break }
             }
         case .propertyNames(let node):
             for name in object.keys {
-                for violation in evaluate(node, .string(name), at: site.path.appending(name), mode, depth: depth) {
+                let found = site.trail.descending(.key(name)) {
+                    evaluate(node, .string(name), at: site.trail, mode, depth: depth)
+                }
+                for violation in found {
                     var renamed = violation
                     renamed.message = "invalid key: " + violation.message
                     violations.append(renamed)

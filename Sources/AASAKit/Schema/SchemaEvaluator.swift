@@ -16,7 +16,10 @@ struct SchemaEvaluator {
     /// The schema location and instance location a keyword is evaluated at.
     struct Site {
         var location: String
-        var path: JSONPath
+        var trail: InstanceTrail
+
+        /// The instance location, built when a violation needs it.
+        var path: JSONPath { trail.path }
 
         func violation(_ keyword: String, _ message: String, at path: JSONPath? = nil) -> SchemaViolation {
             SchemaViolation(
@@ -30,13 +33,18 @@ struct SchemaEvaluator {
 
     let nodes: [SchemaNode]
 
-    func evaluate(_ index: Int, _ instance: JSONValue, at path: JSONPath, _ mode: Mode, depth: Int) -> [SchemaViolation]
-    {
+    func evaluate(
+        _ index: Int,
+        _ instance: JSONValue,
+        at trail: InstanceTrail,
+        _ mode: Mode,
+        depth: Int
+    ) -> [SchemaViolation] {
         let node = nodes[index]
         guard depth < Self.maximumDepth else {
             return [
                 SchemaViolation(
-                    path: path,
+                    path: trail.path,
                     keyword: "$ref",
                     schemaPath: node.location,
                     message: "the value is nested too deeply to validate (more than \(Self.maximumDepth) schema levels)"
@@ -49,14 +57,25 @@ struct SchemaEvaluator {
         case .boolean(false):
             return [
                 SchemaViolation(
-                    path: path,
+                    path: trail.path,
                     keyword: "false",
                     schemaPath: node.location,
                     message: "no value is allowed here"
                 )
             ]
         case .keywords(let keywords):
-            let site = Site(location: node.location, path: path)
+            // A node that is only a `$ref` (every property of the bundled
+            // schemas points at a definition) passes the instance on, as
+            // its one keyword would, without a site and a dispatch.
+            if keywords.count == 1, case .ref(let target) = keywords[0] {
+                return evaluate(target, instance, at: trail, mode, depth: depth + 1)
+            }
+            // Likewise a leaf that is only a `type` the instance has (most
+            // definitions the references lead to): nothing to report.
+            if keywords.count == 1, case .type(_, let accepted) = keywords[0], accepted.accepts(instance) {
+                return []
+            }
+            let site = Site(location: node.location, trail: trail)
             var violations: [SchemaViolation] = []
             for keyword in keywords {
                 violations.appendFound(check(keyword, instance, site, mode, depth: depth + 1))
@@ -99,8 +118,8 @@ struct SchemaEvaluator {
         depth: Int
     ) -> [SchemaViolation] {
         switch keyword {
-        case .type(let names):
-            guard !names.contains(where: { instance.hasType($0) }) else { return [] }
+        case .type(let names, let accepted):
+            guard !accepted.accepts(instance) else { return [] }
             return [
                 site.violation(
                     "type",
@@ -132,20 +151,20 @@ struct SchemaEvaluator {
         case .allOf(let branches):
             var violations: [SchemaViolation] = []
             for branch in branches {
-                violations.appendFound(evaluate(branch, instance, at: site.path, mode, depth: depth))
+                violations.appendFound(evaluate(branch, instance, at: site.trail, mode, depth: depth))
                 if mode == .first, !violations.isEmpty { break }
             }
             return violations
         case .anyOf(let branches):
             var results: [[SchemaViolation]] = []
             for branch in branches {
-                let violations = evaluate(branch, instance, at: site.path, mode, depth: depth)
+                let violations = evaluate(branch, instance, at: site.trail, mode, depth: depth)
                 if violations.isEmpty { return [] }
                 results.append(violations)
             }
             return explainNoMatch("anyOf", instance, branches: branches, results: results, site)
         case .oneOf(let branches):
-            let results = branches.map { evaluate($0, instance, at: site.path, mode, depth: depth) }
+            let results = branches.map { evaluate($0, instance, at: site.trail, mode, depth: depth) }
             let matching = results.indices.filter { results[$0].isEmpty }
             switch matching.count {
             case 1:
@@ -162,21 +181,21 @@ struct SchemaEvaluator {
                 ]
             }
         case .not(let node):
-            guard evaluate(node, instance, at: site.path, .first, depth: depth).isEmpty else { return [] }
+            guard evaluate(node, instance, at: site.trail, .first, depth: depth).isEmpty else { return [] }
             return [site.violation("not", SchemaMessages.negation(of: nodes[node]))]
         case .conditional(let condition, let then, let otherwise):
-            let holds = evaluate(condition, instance, at: site.path, .first, depth: depth).isEmpty
+            let holds = evaluate(condition, instance, at: site.trail, .first, depth: depth).isEmpty
             guard let branch = holds ? then : otherwise else { return [] }
-            return evaluate(branch, instance, at: site.path, mode, depth: depth)
+            return evaluate(branch, instance, at: site.trail, mode, depth: depth)
         case .dependentSchemas(let pairs):
             guard case .object(let object) = instance else { return [] }
             var violations: [SchemaViolation] = []
             for (name, node) in pairs where object[name] != nil {
-                violations.appendFound(evaluate(node, instance, at: site.path, mode, depth: depth))
+                violations.appendFound(evaluate(node, instance, at: site.trail, mode, depth: depth))
             }
             return violations
         case .ref(let target):
-            return evaluate(target, instance, at: site.path, mode, depth: depth)
+            return evaluate(target, instance, at: site.trail, mode, depth: depth)
         default:
             return []
         }
@@ -222,26 +241,11 @@ struct SchemaEvaluator {
     private func declaredTypes(_ index: Int) -> [String]? {
         for keyword in nodes[index].keywords {
             switch keyword {
-            case .type(let names): return names
+            case .type(let names, _): return names
             case .ref(let target): return declaredTypes(target)
             default: continue
             }
         }
         return nil
-    }
-}
-
-extension JSONValue {
-    /// Whether this value is of JSON Schema type `name`.
-    fileprivate func hasType(_ name: String) -> Bool {
-        switch (name, self) {
-        case ("null", .null), ("boolean", .bool), ("string", .string), ("array", .array), ("object", .object),
-            ("number", .number):
-            true
-        case ("integer", .number(let number)):
-            number.isJSONInteger
-        default:
-            false
-        }
     }
 }

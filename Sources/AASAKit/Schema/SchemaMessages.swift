@@ -54,7 +54,7 @@ enum SchemaMessages {
             case .pattern(let regex): return "must not match the pattern \(render(.string(regex.pattern)))"
             case .constant(let value): return "must not be \(render(value))"
             case .enumeration(let values): return "must not be one of " + values.map(render).joined(separator: ", ")
-            case .type(let names): return "must not be of type \(typeList(names))"
+            case .type(let names, _): return "must not be of type \(typeList(names))"
             case .required(let names):
                 return "must not have the key(s) " + names.map { render(.string($0)) }.joined(separator: ", ")
             default: break

@@ -30,7 +30,8 @@ struct SchemaNode: Sendable {
 /// A validation keyword with its operands checked and converted once, at
 /// compile time. `Int` operands that name schemas are node indices.
 enum SchemaKeyword: Sendable {
-    case type([String])
+    /// The names as written (for messages) and the types they accept.
+    case type([String], SchemaTypes)
     case enumeration([JSONValue])
     case constant(JSONValue)
 

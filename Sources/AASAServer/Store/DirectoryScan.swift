@@ -111,7 +111,7 @@ struct DirectoryScan {
         }
         let opened: ServedRoot.Resolved
         do {
-            opened = try root.open(entry, in: root.directory, at: [], expecting: .directory)
+            opened = try root.open(entry, in: root.directory, at: [], expecting: .directory, status: status)
         } catch {
             unopened.append(Unopened(name: name, error: error, isLink: status.kind == .symbolicLink))
             // A dangling link (or an entry gone since it was listed) counts

@@ -77,13 +77,32 @@ struct HostReader {
         path += kind.fileName
         let version: FileReader.Version
         do throws(FileSystemError) {
-            // The status first: an unchanged file is not even opened.
-            let located = try root.open(kind.fileName, in: host.directory, at: host.location, expecting: .fileStatus)
-            guard case .status(let status, _) = located else { return }
-            guard status.kind == .regular else {
-                throw FileSystemError(path: path, code: .notARegularFile(status.kind))
+            // The status first: an unchanged file is not even opened. A
+            // file with no previous version (every file of the first load)
+            // is read whatever its stamp, so it is opened at once.
+            let opensAtOnce = previous == nil || cache.force
+            let located = try root.open(
+                kind.fileName,
+                in: host.directory,
+                at: host.location,
+                expecting: opensAtOnce ? .regularFile : .fileStatus
+            )
+            let opened: (any OpenFile)?
+            let stamp: FileStamp
+            switch located {
+            case .file(let file, _):
+                opened = file
+                stamp = try reader.stamp(of: file)
+            case .status(let status, _):
+                guard status.kind == .regular else {
+                    throw FileSystemError(path: path, code: .notARegularFile(status.kind))
+                }
+                opened = nil
+                stamp = status.stamp
+            case .directory:
+                return
             }
-            switch cache.decide(path: path, stamp: status.stamp, previous: previous) {
+            switch cache.decide(path: path, stamp: stamp, previous: previous) {
             case .unchanged(let served):
                 result.files[kind] = .served(served)
                 return
@@ -93,9 +112,13 @@ struct HostReader {
                 if let previous { result.files[kind] = .served(previous) }
                 return
             case .read:
-                let opened = try root.open(kind.fileName, in: host.directory, at: host.location, expecting: .file)
-                guard case .file(let file, _) = opened else { return }
-                version = try reader.read(file, stamp: try reader.stamp(of: file))
+                if let opened {
+                    version = try reader.read(opened, stamp: stamp)
+                } else {
+                    let reopened = try root.open(kind.fileName, in: host.directory, at: host.location, expecting: .file)
+                    guard case .file(let file, _) = reopened else { return }
+                    version = try reader.read(file, stamp: try reader.stamp(of: file))
+                }
             }
         } catch {
             if error.code == .notFound {

@@ -35,33 +35,48 @@ struct ServedRoot {
         /// A file's status only: a poll learns a file is unchanged without
         /// opening it.
         case fileStatus
+        /// A regular file, opened; anything else comes back as its status,
+        /// unopened (a load never opens a FIFO or a device). For a file
+        /// that will be read anyway: one lookup instead of two.
+        case regularFile
     }
 
     /// Opens `name` of `parent` (which sits at `location` inside the root),
     /// following symlinks inside the root. Errors carry the path of `name`
     /// as seen in the directory, wherever its links led.
+    ///
+    /// - Parameter status: what `name` was a moment ago, when the caller has
+    ///   just looked (the scan of the root looks at every entry): the first
+    ///   step then does not look again. An entry that changed since fails
+    ///   to open as what it was and is looked at again, as in any race.
     func open(
         _ name: String,
         in parent: any DirectoryHandle,
         at location: [String],
-        expecting expected: Expected
+        expecting expected: Expected,
+        status: FileStatus? = nil
     ) throws(FileSystemError) -> Resolved {
-        let shown = (location + [name]).joined(separator: "/")
         do {
-            return try resolve(name, shown: shown, in: parent, at: location, expecting: expected)
+            return try resolve(name, in: parent, at: location, expecting: expected, status: status)
         } catch {
-            throw FileSystemError(path: shown, code: error.code)
+            // The path shown is built only for an error: a load opens
+            // several names per host, and nearly all of them succeed.
+            throw FileSystemError(path: (location + [name]).joined(separator: "/"), code: error.code)
         }
     }
 
+    /// Its errors carry `name` only; ``open(_:in:at:expecting:)`` gives them
+    /// the path shown.
     private func resolve(
         _ name: String,
-        shown: String,
         in parent: any DirectoryHandle,
         at location: [String],
-        expecting expected: Expected
+        expecting expected: Expected,
+        status known: FileStatus?
     ) throws(FileSystemError) -> Resolved {
         var walk = Walk(directory: parent, location: location)
+        // For `name` itself, and once: a retry or a link's parts look again.
+        var known = known
         var pending = [name]
         var links = 0
         var retries = 0
@@ -69,22 +84,28 @@ struct ServedRoot {
             pending.removeFirst()
             if part.isEmpty || part == "." { continue }
             if part == ".." {
-                guard !walk.location.isEmpty else { throw Self.leaves(shown, walk.lastDestination) }
+                guard !walk.location.isEmpty else { throw Self.leaves(name, walk.lastDestination) }
                 walk.location.removeLast()
                 walk.directory = try reopen(walk.location)
                 continue
             }
             let isLast = pending.allSatisfy { $0.isEmpty || $0 == "." }
-            let status = try walk.directory.status(of: part)
+            let status: FileStatus
+            if let first = known, part == name, links == 0, retries == 0 {
+                status = first
+            } else {
+                status = try walk.directory.status(of: part)
+            }
+            known = nil
             switch status.kind {
             case .symbolicLink:
                 links += 1
-                guard links <= Self.maximumLinks else { throw FileSystemError(path: shown, code: .tooManyLinks) }
+                guard links <= Self.maximumLinks else { throw FileSystemError(path: name, code: .tooManyLinks) }
                 let destination = try walk.directory.destination(ofLink: part)
                 walk.lastDestination = destination
                 var relative = Substring(destination)
                 if destination.hasPrefix("/") {
-                    guard let inside = insideRoot(destination) else { throw Self.leaves(shown, destination) }
+                    guard let inside = insideRoot(destination) else { throw Self.leaves(name, destination) }
                     relative = inside
                     walk.location = []
                     walk.directory = directory
@@ -92,7 +113,7 @@ struct ServedRoot {
                 pending = relative.split(separator: "/").map(String.init) + pending
             case .directory:
                 if isLast, expected != .directory {
-                    throw FileSystemError(path: shown, code: .notARegularFile(.directory))
+                    throw FileSystemError(path: name, code: .notARegularFile(.directory))
                 }
                 let opened: any DirectoryHandle
                 do {
@@ -108,9 +129,11 @@ struct ServedRoot {
                 if isLast { return .directory(opened, location: walk.location) }
             case .regular, .special:
                 guard isLast, expected != .directory else {
-                    throw FileSystemError(path: shown, code: .notADirectory)
+                    throw FileSystemError(path: name, code: .notADirectory)
                 }
-                if expected == .fileStatus { return .status(status, location: walk.location + [part]) }
+                if expected == .fileStatus || (expected == .regularFile && status.kind != .regular) {
+                    return .status(status, location: walk.location + [part])
+                }
                 do {
                     return .file(try walk.directory.openFile(part), location: walk.location + [part])
                 } catch {
@@ -121,7 +144,7 @@ struct ServedRoot {
             }
         }
         // The destination ended on a directory already open (`x -> .`, `x -> ..`).
-        guard expected == .directory else { throw FileSystemError(path: shown, code: .notARegularFile(.directory)) }
+        guard expected == .directory else { throw FileSystemError(path: name, code: .notARegularFile(.directory)) }
         return .directory(walk.directory, location: walk.location)
     }
 

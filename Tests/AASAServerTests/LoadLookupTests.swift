@@ -1,0 +1,53 @@
+import Testing
+
+@testable import AASAServer
+
+/// What a load asks of the file system per host: at 10,000 hosts every
+/// lookup is 10,000 system calls on the way to serving the first request.
+@Suite("Lookups per load")
+struct LoadLookupTests {
+    @Test func aFirstLoadLooksAtEachHostAndFileOnce() throws {
+        let site = try TemporarySite()
+        try site.write(SampleFile.aasa(), host: "brand.example")
+        let fileSystem = CountingFileSystem()
+        let outcome = try SiteLoader(configuration: site.configuration(), fileSystem: fileSystem)
+            .load(previous: .empty, force: false)
+        #expect(outcome.snapshot.sites["brand.example"]?.appleAppSiteAssociation != nil)
+        // The scan's look at the entry is the open's first step too.
+        #expect(fileSystem.lookups(of: "brand.example") == 1)
+        #expect(fileSystem.opens(of: "brand.example") == 1)
+        // A file no load has served is read whatever its stamp: opened at
+        // once, not looked at first and then looked up again to open.
+        #expect(fileSystem.lookups(of: "apple-app-site-association") == 1)
+        #expect(fileSystem.opens(of: "apple-app-site-association") == 1)
+    }
+
+    @Test func aPollLooksAtAnUnchangedFileWithoutOpeningIt() throws {
+        let site = try TemporarySite()
+        try site.write(SampleFile.aasa(), host: "brand.example")
+        let fileSystem = CountingFileSystem()
+        let loader = SiteLoader(configuration: site.configuration(), fileSystem: fileSystem)
+        let first = try loader.load(previous: .empty, force: false)
+        fileSystem.reset()
+        let second = try loader.load(previous: first.snapshot, force: false)
+        #expect(
+            second.snapshot.sites["brand.example"]?.appleAppSiteAssociation
+                === first.snapshot.sites["brand.example"]?.appleAppSiteAssociation
+        )
+        #expect(fileSystem.lookups(of: "apple-app-site-association") == 1)
+        #expect(fileSystem.opens(of: "apple-app-site-association") == 0)
+    }
+
+    @Test func aForcedLoadOpensEveryFileAtOnce() throws {
+        let site = try TemporarySite()
+        try site.write(SampleFile.aasa(), host: "brand.example")
+        let fileSystem = CountingFileSystem()
+        let loader = SiteLoader(configuration: site.configuration(), fileSystem: fileSystem)
+        let first = try loader.load(previous: .empty, force: false)
+        fileSystem.reset()
+        let forced = try loader.load(previous: first.snapshot, force: true)
+        #expect(forced.snapshot.sites["brand.example"]?.appleAppSiteAssociation != nil)
+        #expect(fileSystem.lookups(of: "apple-app-site-association") == 1)
+        #expect(fileSystem.opens(of: "apple-app-site-association") == 1)
+    }
+}
