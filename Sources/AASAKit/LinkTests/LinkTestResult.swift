@@ -106,12 +106,13 @@ public struct LinkTestResult: Sendable {
     /// `{"url", "expect", "passed", "site"?, "platform"? (android only),
     /// "appID"?, "package"?, "decision"?, "failure"?,
     /// "message", "rule"?, "notes"?, "explanation"?, "entry", "linksFile"?}`:
-    /// the text of ``write(to:rules:)`` read back, so that the one writer is
-    /// the only definition of the format.
+    /// the text of ``write(to:rule:)`` read back, so that the one writer is
+    /// the only definition of the format. The rule is written whole here; a
+    /// report names it by its index in a ``LinkTestRuleTable`` instead.
     public var json: JSONValue {
         var writer = JSONTextWriter()
-        var rules = RuleFragments()
-        write(to: &writer, rules: &rules)
+        var reference = RuleReference.inline(RuleFragments())
+        write(to: &writer, rule: &reference)
         return (try? JSONParser().parse(writer.bytes).value) ?? .null
     }
 }
