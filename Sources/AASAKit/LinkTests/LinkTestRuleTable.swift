@@ -25,8 +25,8 @@ public struct LinkTestRuleTable: Sendable {
         var indexByKey: [Key: Int32] = [:]
         indexByResult.reserveCapacity(results.count)
         for position in results.indices {
-            let result = results[position]
-            guard let key = Self.key(of: result) else {
+            // By index, not by copy: a copy retains a result's twenty fields.
+            guard let key = Self.key(of: results[position]) else {
                 indexByResult.append(-1)
                 continue
             }
@@ -37,7 +37,7 @@ public struct LinkTestRuleTable: Sendable {
             let index = Int32(rules.count)
             indexByKey[key] = index
             indexByResult.append(index)
-            rules.append(Self.json(of: result))
+            rules.append(Self.json(of: results[position]))
         }
     }
 
@@ -48,11 +48,11 @@ public struct LinkTestRuleTable: Sendable {
         return index < 0 ? nil : Int(index)
     }
 
-    private static func key(of result: LinkTestResult) -> Key? {
+    private static func key(of result: borrowing LinkTestResult) -> Key? {
         let site = result.site ?? ""
-        if let dynamicRule = result.dynamicRule { return .android(site: site, path: dynamicRule.path) }
-        guard let rule = result.rule else { return nil }
-        return .apple(site: site, detail: rule.detailIndex, rule: rule.ruleIndex)
+        if let path = result.dynamicRule?.path { return .android(site: site, path: path) }
+        guard let detail = result.rule?.detailIndex, let rule = result.rule?.ruleIndex else { return nil }
+        return .apple(site: site, detail: detail, rule: rule)
     }
 
     private static func json(of result: LinkTestResult) -> [UInt8] {

@@ -57,7 +57,7 @@ public struct LinkTestRunner: Sendable {
         var results: [LinkTestResult] = ParallelBatch.map(
             count: plan.items.count,
             parallel: true,
-            state: MatchScratch.init
+            state: EvaluationScratch.init
         ) {
             index,
             scratch in
@@ -75,7 +75,7 @@ public struct LinkTestRunner: Sendable {
         }
         // A bundle ID naming several apps of a file: one result per app.
         var more: [Int: [LinkTestResult]] = [:]
-        var scratch = MatchScratch()
+        var scratch = EvaluationScratch()
         var state = RunState()
         for (index, item) in plan.items.enumerated() where item.entry.platform != .android {
             let app = item.entry.app ?? app ?? defaultApp
