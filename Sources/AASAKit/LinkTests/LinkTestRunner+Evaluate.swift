@@ -34,7 +34,13 @@ extension LinkTestRunner {
         let key = resolved.key
         guard let loadedSite = resolved.loaded else {
             guard appIndex == 0 else { return nil }
-            return LinkTestResult(entry: entry, url: url, site: key, failure: resolved.failure, message: resolved.reason)
+            return LinkTestResult(
+                entry: entry,
+                url: url,
+                site: key,
+                failure: resolved.failure,
+                message: resolved.reason
+            )
         }
         let listed = loadedSite.appIDs
         // Lazily: a URL allocates no list of one app ID.

@@ -61,12 +61,13 @@ public struct LinkTestRunner: Sendable {
         ) {
             index,
             scratch in
-            let item = plan.items[index]
-            let pending = LinkTestResult(entry: item.entry, failure: nil, message: "")
-            guard item.entry.platform != .android else { return pending }
-            let app = item.entry.app ?? app ?? defaultApp
+            // Items are read in place: a copy retains every field of the entry
+            // and the URL, from both cores at once.
+            let pending = { LinkTestResult(entry: plan.items[index].entry, failure: nil, message: "") }
+            guard plan.items[index].entry.platform != .android else { return pending() }
+            let app = plan.items[index].entry.app ?? app ?? defaultApp
             // The first app always has a result: its decision, or why none.
-            return evaluate(item, app: app, appIndex: 0, loaded: loaded, scratch: &scratch) ?? pending
+            return evaluate(plan.items[index], app: app, appIndex: 0, loaded: loaded, scratch: &scratch) ?? pending()
         }
         // Android entries in list order: their matchers and coverage build up as they go.
         var android = AndroidRunState()
@@ -77,15 +78,24 @@ public struct LinkTestRunner: Sendable {
         var more: [Int: [LinkTestResult]] = [:]
         var scratch = EvaluationScratch()
         var state = RunState()
-        for (index, item) in plan.items.enumerated() where item.entry.platform != .android {
-            let app = item.entry.app ?? app ?? defaultApp
+        for index in plan.items.indices where plan.items[index].entry.platform != .android {
+            let app = plan.items[index].entry.app ?? app ?? defaultApp
             if app?.isBundleID == true, results[index].appID != nil {
                 var appIndex = 1
-                while let next = evaluate(item, app: app, appIndex: appIndex, loaded: loaded, scratch: &scratch) {
+                while let next = evaluate(
+                    plan.items[index],
+                    app: app,
+                    appIndex: appIndex,
+                    loaded: loaded,
+                    scratch: &scratch
+                ) {
                     more[index, default: []].append(next)
                     appIndex += 1
                 }
             }
+            // Without coverage, only a bundle ID naming several apps has
+            // anything to gather (its warning).
+            guard coverage || more[index] != nil else { continue }
             gather(results[index], more: more[index] ?? [], app: app, loaded: loaded, state: &state)
         }
         if !more.isEmpty {
