@@ -150,3 +150,21 @@ import Testing
         return bytes
     }
 }
+
+/// A result's `entry` is written without building the path's description
+/// for the usual `list[index]`; it must read back as that description.
+@Suite struct EntryPathWritingTests {
+    @Test(arguments: [
+        JSONPath.root.appending("deep_linkable_urls").appending(3),
+        JSONPath.root.appending("non_deep_linkable_urls").appending(12_345),
+        JSONPath.root.appending("links").appending(0),
+        JSONPath.root.appending("a b").appending(1),
+        JSONPath.root.appending("links"),
+        JSONPath.root,
+    ])
+    func entryPathsReadBackAsTheirDescription(path: JSONPath) throws {
+        var writer = JSONTextWriter()
+        writer.entryPath(path)
+        #expect(try JSONParser().parse(writer.bytes).value == .string(path.description))
+    }
+}

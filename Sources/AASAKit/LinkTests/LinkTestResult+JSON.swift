@@ -15,15 +15,20 @@ extension LinkTestResult {
     func write(to writer: inout JSONTextWriter, rule reference: inout RuleReference) {
         writer.raw("{\"url\":")
         writer.string(entry.url)
-        writer.raw(",\"expect\":")
-        writer.string(entry.expectation.rawValue)
-        writer.raw(",\"passed\":")
+        // The names of cases are plain ASCII: written without an escape scan.
+        writer.raw(",\"expect\":\"")
+        writer.unescaped(entry.expectation.rawValue)
+        writer.raw("\",\"passed\":")
         writer.bool(passed)
         if let site { writer.member("site", site) }
         if entry.platform != .apple { writer.member("platform", entry.platform.rawValue) }
         if let appID { writer.member("appID", appID) }
         if let package { writer.member("package", package) }
-        if let decision { writer.member("decision", decision.rawValue) }
+        if let decision {
+            writer.raw(",\"decision\":\"")
+            writer.unescaped(decision.rawValue)
+            writer.raw("\"")
+        }
         if let failure { writer.member("failure", failure.rawValue) }
         writer.member("message", message)
         switch reference {
@@ -50,7 +55,8 @@ extension LinkTestResult {
             writer.raw(",\"explanation\":")
             writer.value(explanation.json)
         }
-        writer.member("entry", entry.path.description)
+        writer.raw(",\"entry\":")
+        writer.entryPath(entry.path)
         if let file = entry.file { writer.member("linksFile", file) }
         writer.raw("}")
     }
@@ -111,6 +117,22 @@ public struct RuleFragments: Sendable {
 }
 
 extension JSONTextWriter {
+    /// `"deep_linkable_urls[12]"`, the path's description, written without
+    /// building it for the usual `list[index]`: a long list prints one per
+    /// result.
+    mutating func entryPath(_ path: JSONPath) {
+        guard path.components.count == 2, case .key(let key) = path.components[0],
+            case .index(let index) = path.components[1],
+            // The keys of a links file's lists: identifiers, which a path prints bare.
+            key == "deep_linkable_urls" || key == "non_deep_linkable_urls" || key == "links"
+        else { return string(path.description) }
+        raw("\"")
+        unescaped(key)
+        raw("[")
+        integer(index)
+        raw("]\"")
+    }
+
     /// `,"name":"value"`.
     public mutating func member(_ name: StaticString, _ value: String) {
         raw(",\"")
