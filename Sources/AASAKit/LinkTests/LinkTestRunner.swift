@@ -117,13 +117,22 @@ public struct LinkTestRunner: Sendable {
         )
     }
 
-    /// A usable file of the run with its matcher, compiled once.
-    struct LoadedSite: Sendable {
-        var name: String
-        var file: AASAFile
-        var matcher: AASAMatcher
+    /// A usable file of the run with its matcher, compiled once. A class:
+    /// every URL of the list reads it, from every core, and a copy of the
+    /// struct retained each of the file's and the matcher's buffers.
+    final class LoadedSite: Sendable {
+        let name: String
+        let file: AASAFile
+        let matcher: AASAMatcher
         /// The file's `applinks` app IDs, listed once rather than per URL.
-        var appIDs: [String]
+        let appIDs: [String]
+
+        init(name: String, file: AASAFile, matcher: AASAMatcher, appIDs: [String]) {
+            self.name = name
+            self.file = file
+            self.matcher = matcher
+            self.appIDs = appIDs
+        }
     }
 
     /// The usable files serving the hosts of the Apple entries of `items`, by site key.
