@@ -173,6 +173,13 @@ struct TestLinksBrandTests {
         #expect(json["uncoveredRules"]?.arrayValue?.isEmpty == true)
         #expect(json["succeeded"] == true)
         #expect(json["results"]?.arrayValue?.first?["site"] == "example.com")
+        // Each deciding rule once, in "rules"; a result names it by index.
+        let rules = try #require(json["rules"]?.arrayValue)
+        let results = try #require(json["results"]?.arrayValue)
+        let named = results.compactMap { $0["rule"]?.numberValue.map(Int.init) }
+        #expect(!named.isEmpty && named.allSatisfy(rules.indices.contains))
+        #expect(Set(named).count == rules.count)
+        #expect(rules.allSatisfy { $0["site"]?.stringValue != nil && $0["path"]?.stringValue != nil })
     }
 
     /// The demo brand, every host's list in one strict run, as `.ci/run` does it.

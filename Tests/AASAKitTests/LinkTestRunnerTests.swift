@@ -86,18 +86,33 @@ import Testing
 
     /// A list long enough to be rendered in parallel chunks: one compact
     /// object per line, in list order, commas between, and each line the
-    /// result's own JSON.
+    /// result's own JSON with its rule named by its index in the table.
     @Test func resultLinesAreEachResultInOrder() throws {
         let urls = (0..<5_000).map { #""https://example.com/shop/\#($0)""# }.joined(separator: ",")
         let report = try run(#"{"deep_linkable_urls": [\#(urls)]}"#)
-        let text = String(decoding: report.resultLines(level: 2).joined(), as: UTF8.self)
+        let table = LinkTestRuleTable(report.results)
+        let text = String(decoding: report.resultLines(level: 2, rules: table).joined(), as: UTF8.self)
         let lines = text.split(separator: "\n")
         #expect(lines.count == 5_000)
         #expect(lines.allSatisfy { $0.hasPrefix("    {") })
         let array = try JSONParser().parse("[\(text)]").value.arrayValue ?? []
-        #expect(array == report.results.map(\.json))
+        let rules = try table.rules.map { try JSONParser().parse($0).value }
+        #expect(rules.count == 1)
+        #expect(rules.first?["site"] == "example.com")
+        // Each line with its rule put back in place is the result's own JSON.
+        let inlined = array.map { line -> JSONValue in
+            guard var object = line.objectValue, let index = line["rule"]?.numberValue.map({ Int($0) }) else {
+                return line
+            }
+            var rule = rules[index].objectValue ?? JSONObject()
+            rule["site"] = nil
+            object["rule"] = .object(rule)
+            return .object(object)
+        }
+        #expect(inlined == report.results.map(\.json))
         #expect(array.last?["url"] == "https://example.com/shop/4999")
-        #expect(array.last?["rule"]?["path"] == "applinks.details[0].components[1]")
+        #expect(array.last?["rule"] == 0)
+        #expect(rules.first?["path"] == "applinks.details[0].components[1]")
     }
 
     @Test func deepLinkableURLsPass() throws {

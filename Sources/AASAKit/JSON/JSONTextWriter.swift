@@ -72,6 +72,13 @@ public struct JSONTextWriter: Sendable {
         bytes.append(UInt8(ascii: "\""))
     }
 
+    /// The bytes of `text`, which the caller knows needs no escape (the
+    /// name of a case, a key of its own), without scanning for one.
+    public mutating func unescaped(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
     private static func needsEscape(_ byte: UInt8) -> Bool {

@@ -98,6 +98,18 @@ public struct LinkExpectations: Sendable, Hashable {
     ///
     /// - Parameter file: the file's name, carried by the error and the entries.
     public init(bytes: [UInt8], file: String? = nil) throws(LinkExpectationsError) {
+        // The common shape without a tree; anything else, errors included,
+        // is read (and explained) by the parser and the schema.
+        if let entries = LinkListScanner.entries(of: bytes, file: file) {
+            self.init(entries: entries)
+            return
+        }
+        try self.init(parsing: bytes, file: file)
+    }
+
+    /// Reads an expectations file through the JSON parser and the schema,
+    /// whatever its shape: the reference the scanner is tested against.
+    init(parsing bytes: [UInt8], file: String?) throws(LinkExpectationsError) {
         let document: JSONDocument
         do {
             document = try JSONParser().parse(bytes)

@@ -82,9 +82,15 @@ struct LinkTestPlan {
     private static func listWarnings(_ items: [Item]) -> [Diagnostic] {
         var warnings: [Diagnostic] = []
         let firstOccurrences = DuplicateEntries.firstOccurrences(items)
-        for (item, firstIndex) in zip(items, firstOccurrences) {
-            guard case .success(let url) = item.url else { continue }
-            let entry = item.entry
+        // By index: a copy of each item retains every field of its entry and URL.
+        for (index, firstIndex) in firstOccurrences.enumerated() {
+            let isHTTP: Bool
+            switch items[index].url {
+            case .success(let url): isHTTP = url.scheme == "http"
+            case .failure: continue
+            }
+            guard firstIndex != nil || isHTTP else { continue }
+            let entry = items[index].entry
             if let firstIndex {
                 let first = items[firstIndex].entry
                 let same = first.expectation == entry.expectation
@@ -100,7 +106,7 @@ struct LinkTestPlan {
                     )
                 )
             }
-            if url.scheme == "http", entry.platform == .apple, !entry.expectation.opensApp {
+            if isHTTP, entry.platform == .apple, !entry.expectation.opensApp {
                 warnings.append(
                     Diagnostic(
                         .warning,

@@ -2,32 +2,50 @@
 /// renders in a few milliseconds instead of building 100,000 trees of
 /// `JSONValue` and serialising them.
 extension LinkTestResult {
-    /// Writes the result as one compact JSON object (the members of ``json``).
-    func write(to writer: inout JSONTextWriter, rules: inout RuleFragments) {
+    /// How a result names the rule that decided it.
+    enum RuleReference {
+        /// The rule's whole JSON, in the result (``LinkTestResult/json``).
+        case inline(RuleFragments)
+        /// The rule's place in the report's ``LinkTestRuleTable``; `nil`
+        /// when no rule decided.
+        case table(Int?)
+    }
+
+    /// Writes the result as one compact JSON object.
+    func write(to writer: inout JSONTextWriter, rule reference: inout RuleReference) {
         writer.raw("{\"url\":")
         writer.string(entry.url)
-        writer.raw(",\"expect\":")
-        writer.string(entry.expectation.rawValue)
-        writer.raw(",\"passed\":")
+        // The names of cases are plain ASCII: written without an escape scan.
+        writer.raw(",\"expect\":\"")
+        writer.unescaped(entry.expectation.rawValue)
+        writer.raw("\",\"passed\":")
         writer.bool(passed)
         if let site { writer.member("site", site) }
         if entry.platform != .apple { writer.member("platform", entry.platform.rawValue) }
         if let appID { writer.member("appID", appID) }
         if let package { writer.member("package", package) }
-        if let decision { writer.member("decision", decision.rawValue) }
+        if let decision {
+            writer.raw(",\"decision\":\"")
+            writer.unescaped(decision.rawValue)
+            writer.raw("\"")
+        }
         if let failure { writer.member("failure", failure.rawValue) }
         writer.member("message", message)
-        if let dynamicRule {
+        switch reference {
+        case .table(let index?):
             writer.raw(",\"rule\":")
-            let rule: JSONValue = [
-                "index": .number(Double(dynamicRule.index)),
-                "path": .string(dynamicRule.path.description),
-                "rule": dynamicRule.written,
-            ]
-            writer.value(rule)
-        } else if let rule {
-            writer.raw(",\"rule\":")
-            writer.raw(rules.fragment(for: rule, site: site ?? ""))
+            writer.integer(index)
+        case .table(nil):
+            break
+        case .inline(var fragments):
+            if let dynamicRule {
+                writer.raw(",\"rule\":")
+                writer.value(dynamicRule.json)
+            } else if let rule {
+                writer.raw(",\"rule\":")
+                writer.raw(fragments.fragment(for: rule, site: site ?? ""))
+                reference = .inline(fragments)
+            }
         }
         if !notes.isEmpty {
             writer.raw(",\"notes\":")
@@ -37,25 +55,40 @@ extension LinkTestResult {
             writer.raw(",\"explanation\":")
             writer.value(explanation.json)
         }
-        writer.member("entry", entry.path.description)
+        writer.raw(",\"entry\":")
+        writer.entryPath(entry.path)
         if let file = entry.file { writer.member("linksFile", file) }
         writer.raw("}")
     }
 }
 
+extension DynamicRule {
+    /// `{"index", "path", "rule"}`: how a link test names the Android rule
+    /// that decided.
+    var json: JSONValue {
+        ["index": .number(Double(index)), "path": .string(path.description), "rule": written]
+    }
+}
+
 extension LinkTestReport {
     /// The results as the elements of a JSON array, one compact object per
-    /// line, each line indented by `level` levels of two spaces: in pieces,
-    /// rendered across the cores for a long list, to be written in order.
-    public func resultLines(level: Int) -> [[UInt8]] {
+    /// line, each line indented by `level` levels of two spaces, each
+    /// naming its rule by its index in `rules`: in pieces, rendered across
+    /// the cores for a long list, to be written in order.
+    public func resultLines(level: Int, rules: LinkTestRuleTable) -> [[UInt8]] {
         ParallelBatch.mapRanges(count: results.count, parallel: true) { range in
             // Reserved generously: pages never written are never touched.
-            var writer = JSONTextWriter(capacity: range.count * 1_024)
-            var rules = RuleFragments()
-            for index in range {
-                writer.newline(level)
-                results[index].write(to: &writer, rules: &rules)
-                if index < results.count - 1 { writer.raw(",") }
+            var writer = JSONTextWriter(capacity: range.count * 512)
+            // Through the buffer: each result is written where it lies, where
+            // the array's getter handed the writer a copy (a retain and a
+            // release of every field, on strings both cores share).
+            results.withUnsafeBufferPointer { results in
+                for index in range {
+                    writer.newline(level)
+                    var reference = LinkTestResult.RuleReference.table(rules.index(ofResult: index))
+                    results[index].write(to: &writer, rule: &reference)
+                    if index < results.count - 1 { writer.raw(",") }
+                }
             }
             return writer.bytes
         }
@@ -64,7 +97,7 @@ extension LinkTestReport {
 
 /// The JSON of each deciding rule, written once: in a long list most URLs
 /// are decided by a few hundred rules.
-public struct RuleFragments {
+public struct RuleFragments: Sendable {
     private struct Key: Hashable {
         var site: String
         var detail: Int
@@ -89,6 +122,22 @@ public struct RuleFragments {
 }
 
 extension JSONTextWriter {
+    /// `"deep_linkable_urls[12]"`, the path's description, written without
+    /// building it for the usual `list[index]`: a long list prints one per
+    /// result.
+    mutating func entryPath(_ path: JSONPath) {
+        guard path.components.count == 2, case .key(let key) = path.components[0],
+            case .index(let index) = path.components[1],
+            // The keys of a links file's lists: identifiers, which a path prints bare.
+            key == "deep_linkable_urls" || key == "non_deep_linkable_urls" || key == "links"
+        else { return string(path.description) }
+        raw("\"")
+        unescaped(key)
+        raw("[")
+        integer(index)
+        raw("]\"")
+    }
+
     /// `,"name":"value"`.
     public mutating func member(_ name: StaticString, _ value: String) {
         raw(",\"")

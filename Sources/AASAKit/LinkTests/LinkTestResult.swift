@@ -22,11 +22,39 @@ public struct LinkTestResult: Sendable {
     /// The matcher's notes on rules that could not match at all.
     public var notes: [String]
     /// Why no rule matched, for a URL that should have opened the app.
-    public var explanation: NoMatchExplanation?
+    public var explanation: NoMatchExplanation? {
+        get { extras?.explanation }
+        set { extras = Extras(explanation: newValue, package: package, dynamicRule: dynamicRule) }
+    }
     /// The Android package tested (Android entries); `nil` otherwise.
-    public var package: String?
+    public var package: String? {
+        get { extras?.package }
+        set { extras = Extras(explanation: explanation, package: newValue, dynamicRule: dynamicRule) }
+    }
     /// The dynamic App Link rule that decided (Android entries).
-    public var dynamicRule: DynamicRule?
+    public var dynamicRule: DynamicRule? {
+        get { extras?.dynamicRule }
+        set { extras = Extras(explanation: explanation, package: package, dynamicRule: newValue) }
+    }
+
+    /// What few results have, out of line: a result of a long list is
+    /// about half the size with them boxed, so 100,000 results fault in
+    /// 15 MB fewer fresh pages.
+    private final class Extras: Sendable {
+        let explanation: NoMatchExplanation?
+        let package: String?
+        let dynamicRule: DynamicRule?
+
+        /// `nil` when there is nothing to box.
+        init?(explanation: NoMatchExplanation?, package: String?, dynamicRule: DynamicRule?) {
+            guard explanation != nil || package != nil || dynamicRule != nil else { return nil }
+            self.explanation = explanation
+            self.package = package
+            self.dynamicRule = dynamicRule
+        }
+    }
+
+    private var extras: Extras?
 
     public init(
         entry: LinkExpectations.Entry,
@@ -51,9 +79,7 @@ public struct LinkTestResult: Sendable {
         self.failure = failure
         self.message = message
         self.notes = notes
-        self.explanation = explanation
-        self.package = package
-        self.dynamicRule = dynamicRule
+        extras = Extras(explanation: explanation, package: package, dynamicRule: dynamicRule)
     }
 
     public var passed: Bool { failure == nil }
@@ -106,12 +132,13 @@ public struct LinkTestResult: Sendable {
     /// `{"url", "expect", "passed", "site"?, "platform"? (android only),
     /// "appID"?, "package"?, "decision"?, "failure"?,
     /// "message", "rule"?, "notes"?, "explanation"?, "entry", "linksFile"?}`:
-    /// the text of ``write(to:rules:)`` read back, so that the one writer is
-    /// the only definition of the format.
+    /// the text of ``write(to:rule:)`` read back, so that the one writer is
+    /// the only definition of the format. The rule is written whole here; a
+    /// report names it by its index in a ``LinkTestRuleTable`` instead.
     public var json: JSONValue {
         var writer = JSONTextWriter()
-        var rules = RuleFragments()
-        write(to: &writer, rules: &rules)
+        var reference = RuleReference.inline(RuleFragments())
+        write(to: &writer, rule: &reference)
         return (try? JSONParser().parse(writer.bytes).value) ?? .null
     }
 }

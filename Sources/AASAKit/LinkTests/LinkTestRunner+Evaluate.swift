@@ -9,7 +9,7 @@ extension LinkTestRunner {
         app: LinkTestApp?,
         appIndex: Int,
         loaded: [String: LoadedSite],
-        scratch: inout MatchScratch
+        scratch: inout EvaluationScratch
     ) -> LinkTestResult? {
         let entry = item.entry
         let url: AASAURL
@@ -21,7 +21,7 @@ extension LinkTestRunner {
         case .success(let parsed):
             url = parsed
         }
-        guard let (key, site) = sites.site(for: url.host) else {
+        guard let resolved = scratch.site(for: url.host, sites: sites, loaded: loaded) else {
             guard appIndex == 0 else { return nil }
             let known = sites.hostNames.joined(separator: ", ")
             return LinkTestResult(
@@ -31,24 +31,21 @@ extension LinkTestRunner {
                 message: "no association file serves \(url.host) (files for: \(known))"
             )
         }
-        let file: AASAFile
-        switch site.content {
-        case .unusable(let reason):
+        let key = resolved.key
+        guard let loadedSite = resolved.loaded else {
             guard appIndex == 0 else { return nil }
-            return LinkTestResult(entry: entry, url: url, site: key, failure: .fileUnusable, message: reason)
-        case .absent(let host):
-            guard appIndex == 0 else { return nil }
-            let message = LinkTestSites.Site.noAssociationFile(host: host)
-            return LinkTestResult(entry: entry, url: url, site: key, failure: .noFile, message: message)
-        case .file(let usable):
-            file = usable
+            return LinkTestResult(
+                entry: entry,
+                url: url,
+                site: key,
+                failure: resolved.failure,
+                message: resolved.reason
+            )
         }
-        // Every usable file of the run is in `loaded` (built from the same items).
-        let loadedSite = loaded[key]
-        let listed = loadedSite?.appIDs ?? file.appLinksAppIDs
+        let listed = loadedSite.appIDs
         // Lazily: a URL allocates no list of one app ID.
         let appIDs = listed.lazy.filter { app?.matches(appID: $0) == true }
-        guard !appIDs.isEmpty else {
+        guard let appID = appIDs.dropFirst(appIndex).first else {
             guard appIndex == 0 else { return nil }
             let listing = listed.isEmpty ? "it lists no app" : "listed: \(listed.joined(separator: ", "))"
             let name = app.map { "\($0)" } ?? "no app"
@@ -57,14 +54,12 @@ extension LinkTestRunner {
                 url: url,
                 site: key,
                 failure: .appNotListed,
-                message: "\(name) is not in applinks.details of \(site.name) (\(listing))"
+                message: "\(name) is not in applinks.details of \(resolved.site.name) (\(listing))"
             )
         }
-        guard let appID = appIDs.dropFirst(appIndex).first else { return nil }
         var steps = 0
-        let matcher = loadedSite?.matcher ?? AASAMatcher(file: file)
-        let result = matcher.evaluate(url, appID: appID, steps: &steps, scratch: &scratch)
-        return Self.judge(entry, url: url, site: key, appID: appID, result: result, file: file)
+        let result = loadedSite.matcher.evaluate(url, appID: appID, steps: &steps, scratch: &scratch.match)
+        return Self.judge(entry, url: url, site: key, appID: appID, result: result, file: loadedSite.file)
     }
 
     private static func judge(
@@ -104,5 +99,66 @@ extension LinkTestRunner {
             notes: result.notes,
             explanation: failure == .unhandled ? NoMatchExplanation(file: file, url: url, appID: appID) : nil
         )
+    }
+}
+
+/// What evaluating entries reuses from one URL to the next: the matcher's
+/// buffers, and the site of the last host (a list's URLs are mostly of one
+/// host), so that a URL neither hashes its host nor copies the site.
+struct EvaluationScratch {
+    var match = MatchScratch()
+    private var lastHost: String?
+    private var lastSite: ResolvedSite?
+
+    /// The file serving `host`; `nil` when none does.
+    mutating func site(
+        for host: String,
+        sites: LinkTestSites,
+        loaded: [String: LinkTestRunner.LoadedSite]
+    ) -> ResolvedSite? {
+        if let lastHost, lastHost == host { return lastSite }
+        let resolved = sites.site(for: host).map { key, site in
+            ResolvedSite(key: key, site: site, loaded: loaded[key])
+        }
+        lastHost = host
+        lastSite = resolved
+        return resolved
+    }
+}
+
+/// The file serving a host, with its compiled matcher when usable.
+final class ResolvedSite: Sendable {
+    /// The host, or its `*.` wildcard, or the file's name.
+    let key: String
+    let site: LinkTestSites.Site
+    /// The file and its matcher; `nil` when the system cannot use the file.
+    let loaded: LinkTestRunner.LoadedSite?
+    /// Why no URL of the host opens an app, when ``loaded`` is `nil`.
+    let failure: LinkTestFailure
+    let reason: String
+
+    /// Every usable file of the run is in `loaded` (built from the same
+    /// items); one that is not is compiled here rather than trusted to be.
+    init(key: String, site: LinkTestSites.Site, loaded: LinkTestRunner.LoadedSite?) {
+        self.key = key
+        self.site = site
+        switch site.content {
+        case .file(let file):
+            self.loaded =
+                loaded
+                ?? LinkTestRunner.LoadedSite(
+                    name: site.name,
+                    file: file,
+                    matcher: AASAMatcher(file: file),
+                    appIDs: file.appLinksAppIDs
+                )
+            (failure, reason) = (.fileUnusable, "")
+        case .unusable(let reason):
+            self.loaded = nil
+            (failure, self.reason) = (.fileUnusable, reason)
+        case .absent(let host):
+            self.loaded = nil
+            (failure, reason) = (.noFile, LinkTestSites.Site.noAssociationFile(host: host))
+        }
     }
 }

@@ -57,16 +57,17 @@ public struct LinkTestRunner: Sendable {
         var results: [LinkTestResult] = ParallelBatch.map(
             count: plan.items.count,
             parallel: true,
-            state: MatchScratch.init
+            state: EvaluationScratch.init
         ) {
             index,
             scratch in
-            let item = plan.items[index]
-            let pending = LinkTestResult(entry: item.entry, failure: nil, message: "")
-            guard item.entry.platform != .android else { return pending }
-            let app = item.entry.app ?? app ?? defaultApp
+            // Items are read in place: a copy retains every field of the entry
+            // and the URL, from both cores at once.
+            let pending = { LinkTestResult(entry: plan.items[index].entry, failure: nil, message: "") }
+            guard plan.items[index].entry.platform != .android else { return pending() }
+            let app = plan.items[index].entry.app ?? app ?? defaultApp
             // The first app always has a result: its decision, or why none.
-            return evaluate(item, app: app, appIndex: 0, loaded: loaded, scratch: &scratch) ?? pending
+            return evaluate(plan.items[index], app: app, appIndex: 0, loaded: loaded, scratch: &scratch) ?? pending()
         }
         // Android entries in list order: their matchers and coverage build up as they go.
         var android = AndroidRunState()
@@ -75,17 +76,26 @@ public struct LinkTestRunner: Sendable {
         }
         // A bundle ID naming several apps of a file: one result per app.
         var more: [Int: [LinkTestResult]] = [:]
-        var scratch = MatchScratch()
+        var scratch = EvaluationScratch()
         var state = RunState()
-        for (index, item) in plan.items.enumerated() where item.entry.platform != .android {
-            let app = item.entry.app ?? app ?? defaultApp
+        for index in plan.items.indices where plan.items[index].entry.platform != .android {
+            let app = plan.items[index].entry.app ?? app ?? defaultApp
             if app?.isBundleID == true, results[index].appID != nil {
                 var appIndex = 1
-                while let next = evaluate(item, app: app, appIndex: appIndex, loaded: loaded, scratch: &scratch) {
+                while let next = evaluate(
+                    plan.items[index],
+                    app: app,
+                    appIndex: appIndex,
+                    loaded: loaded,
+                    scratch: &scratch
+                ) {
                     more[index, default: []].append(next)
                     appIndex += 1
                 }
             }
+            // Without coverage, only a bundle ID naming several apps has
+            // anything to gather (its warning).
+            guard coverage || more[index] != nil else { continue }
             gather(results[index], more: more[index] ?? [], app: app, loaded: loaded, state: &state)
         }
         if !more.isEmpty {
@@ -107,13 +117,22 @@ public struct LinkTestRunner: Sendable {
         )
     }
 
-    /// A usable file of the run with its matcher, compiled once.
-    struct LoadedSite: Sendable {
-        var name: String
-        var file: AASAFile
-        var matcher: AASAMatcher
+    /// A usable file of the run with its matcher, compiled once. A class:
+    /// every URL of the list reads it, from every core, and a copy of the
+    /// struct retained each of the file's and the matcher's buffers.
+    final class LoadedSite: Sendable {
+        let name: String
+        let file: AASAFile
+        let matcher: AASAMatcher
         /// The file's `applinks` app IDs, listed once rather than per URL.
-        var appIDs: [String]
+        let appIDs: [String]
+
+        init(name: String, file: AASAFile, matcher: AASAMatcher, appIDs: [String]) {
+            self.name = name
+            self.file = file
+            self.matcher = matcher
+            self.appIDs = appIDs
+        }
     }
 
     /// The usable files serving the hosts of the Apple entries of `items`, by site key.

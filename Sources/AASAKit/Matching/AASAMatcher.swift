@@ -85,6 +85,7 @@ public struct AASAMatcher: Sendable {
             let note: String
             switch compiled.evaluate(&scratch.input, steps: &steps, scratch: &scratch.automaton) {
             case .matched:
+                guard !notes.isEmpty else { return compiled.decided }
                 var result = compiled.decided
                 result.notes = notes
                 return result

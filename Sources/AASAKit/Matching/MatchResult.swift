@@ -42,21 +42,54 @@ public struct MatchResult: Sendable {
 }
 
 /// The rule that decided a match.
+///
+/// Its JSON and variables live in one shared box: a list of 100,000 URLs
+/// decided by a few hundred rules copies this into every result, from
+/// every core, and each reference-counted field was a retain and a
+/// release on a cache line the cores fought over.
 public struct MatchedRule: Sendable {
+    private final class Storage: Sendable {
+        let path: JSONPath
+        let written: JSONValue
+        let effective: JSONValue
+        let variables: [String]
+
+        init(path: JSONPath, written: JSONValue, effective: JSONValue, variables: [String]) {
+            self.path = path
+            self.written = written
+            self.effective = effective
+            self.variables = variables
+        }
+    }
+
     /// Index of the entry in `applinks.details`.
     public var detailIndex: Int
     /// Index of the rule in its `components` or `paths` array.
     public var ruleIndex: Int
-    /// Where the rule is written, e.g. `applinks.details[0].components[3]`.
-    public var path: JSONPath
-    /// The rule as written.
-    public var written: JSONValue
-    /// The keys in force after the defaults merge.
-    public var effective: JSONValue
     /// Whether a key that took part in the decision came from `defaults`.
     public var viaDefaults: Bool
+    private var storage: Storage
+
+    /// Where the rule is written, e.g. `applinks.details[0].components[3]`.
+    public var path: JSONPath {
+        get { storage.path }
+        set { storage = Storage(path: newValue, written: written, effective: effective, variables: variables) }
+    }
+    /// The rule as written.
+    public var written: JSONValue {
+        get { storage.written }
+        set { storage = Storage(path: path, written: newValue, effective: effective, variables: variables) }
+    }
+    /// The keys in force after the defaults merge.
+    public var effective: JSONValue {
+        get { storage.effective }
+        set { storage = Storage(path: path, written: written, effective: newValue, variables: variables) }
+    }
     /// The substitution variables the rule's patterns use, in order.
-    public var variables: [String]
+    public var variables: [String] {
+        get { storage.variables }
+        set { storage = Storage(path: path, written: written, effective: effective, variables: newValue) }
+    }
 
     /// A description of the deciding rule.
     public init(
@@ -70,11 +103,8 @@ public struct MatchedRule: Sendable {
     ) {
         self.detailIndex = detailIndex
         self.ruleIndex = ruleIndex
-        self.path = path
-        self.written = written
-        self.effective = effective
         self.viaDefaults = viaDefaults
-        self.variables = variables
+        storage = Storage(path: path, written: written, effective: effective, variables: variables)
     }
 
     /// `{"index", "detail", "path", "rule", "effective", "viaDefaults", "variables"}`.

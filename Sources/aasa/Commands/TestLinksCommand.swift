@@ -45,6 +45,9 @@ struct TestLinksCommand: ParsableCommand {
             exclusion matched first) or incorrectly handled (a rule matched that should not have), \
             with the rule that decided.
 
+            --format json writes each rule that decided a result once, in "rules" (with the file it \
+            is from); a result's "rule" is its index there.
+
             Warnings (a URL listed twice, an http:// URL expected not to open the app, URLs skipped \
             for another host, a bundle ID naming several apps, with --coverage every rule no URL \
             decides) fail the run under --strict.

@@ -36,7 +36,9 @@ struct LinkTestInvocation {
         for path in paths {
             let bytes = try InputFiles.bytes(path, what: "links file")
             do {
-                entries += try LinkExpectations(bytes: bytes, file: path).entries
+                let list = try LinkExpectations(bytes: bytes, file: path).entries
+                // The usual single list is taken whole, not copied entry by entry.
+                if entries.isEmpty { entries = list } else { entries += list }
             } catch {
                 let problems = error.problems.map { "  \($0)" }.joined(separator: "\n")
                 throw InputError("\(path) is not a valid links file (schema/links.schema.json):\n\(problems)")

@@ -79,10 +79,13 @@ struct LinkTestOutput {
         return report.summaryLine + (failing ? " (--strict: warnings fail the run)" : "")
     }
 
-    /// Pretty-printed, except the results: one compact object per line, so
-    /// that a list of 100,000 URLs renders and reads back quickly and each
-    /// result can still be found with `grep`.
+    /// Pretty-printed, except the rules and the results: one compact object
+    /// per line, so that a list of 100,000 URLs renders and reads back
+    /// quickly and each result can still be found with `grep`. Each rule
+    /// that decided a result is written once, in `rules`; a result's `rule`
+    /// is its index there.
     func json() -> [[UInt8]] {
+        let rules = LinkTestRuleTable(report.results)
         var members: [(String, JSONValue)] = [
             ("subject", .string(subject)),
             ("links", .array(linksFiles.map(JSONValue.string))),
@@ -91,6 +94,7 @@ struct LinkTestOutput {
             ("skipped", .number(Double(report.skipped.count))),
             ("strict", .bool(strict)),
             ("succeeded", .bool(report.succeeded(strict: strict))),
+            ("rules", .array([])),
             ("results", .array([])),
             ("warnings", .array(report.warnings.map(\.json))),
         ]
@@ -115,13 +119,24 @@ struct LinkTestOutput {
             writer.newline(1)
             writer.string(key)
             writer.raw(": ")
+            if key == "rules", !rules.rules.isEmpty {
+                writer.raw("[")
+                for (index, rule) in rules.rules.enumerated() {
+                    writer.newline(2)
+                    writer.raw(rule)
+                    if index < rules.rules.count - 1 { writer.raw(",") }
+                }
+                writer.newline(1)
+                writer.raw("]")
+                continue
+            }
             guard key == "results", !report.results.isEmpty else {
                 writer.value(value, pretty: true, indent: 1)
                 continue
             }
             writer.raw("[")
             pieces.append(writer.bytes)
-            pieces += report.resultLines(level: 2)
+            pieces += report.resultLines(level: 2, rules: rules)
             writer = JSONTextWriter()
             writer.newline(1)
             writer.raw("]")

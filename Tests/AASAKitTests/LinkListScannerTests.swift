@@ -1,0 +1,170 @@
+import Testing
+
+@testable import AASAKit
+
+/// The links-file scanner against the full reader (parser, schema,
+/// entries): on random and mutated files it either returns exactly the
+/// entries the full reader returns, or defers to it. It never accepts a
+/// file the full reader rejects.
+@Suite struct LinkListScannerTests {
+    private enum Verdict: Equatable {
+        case entries([LinkExpectations.Entry])
+        case rejected
+    }
+
+    private func reference(_ bytes: [UInt8]) -> Verdict {
+        do {
+            return .entries(try LinkExpectations(parsing: bytes, file: "links.json").entries)
+        } catch {
+            return .rejected
+        }
+    }
+
+    /// Returns whether the scanner read the file itself.
+    @discardableResult
+    private func check(_ bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+        guard let fast = LinkListScanner.entries(of: bytes, file: "links.json") else { return false }
+        let slow = reference(bytes)
+        #expect(
+            slow == .entries(fast),
+            "scanner and full reader differ on \(String(decoding: bytes, as: UTF8.self))",
+            sourceLocation: sourceLocation
+        )
+        return true
+    }
+
+    @Test func theCommonShapeIsReadByTheScannerAsTheFullReaderReadsIt() throws {
+        let text = """
+            {"non_deep_linkable_urls": ["https://example.com/account", "https://example.com/fr#cartes-épargne"],
+             "deep_linkable_urls" : [ "https://example.com/menu/42" ]}\r\n
+            """
+        #expect(check(Array(text.utf8)))
+        let entries = try #require(LinkListScanner.entries(of: Array(text.utf8), file: "links.json"))
+        // Listed as the full reader lists them: deep-linkable URLs first.
+        #expect(entries.map(\.url).first == "https://example.com/menu/42")
+        #expect(
+            entries.map(\.path.description) == [
+                "deep_linkable_urls[0]", "non_deep_linkable_urls[0]", "non_deep_linkable_urls[1]",
+            ]
+        )
+        #expect(entries.map(\.expectation) == [.matched, .notMatched, .notMatched])
+    }
+
+    /// Each of these is a file the full reader either rejects or reads in
+    /// its own way; the scanner must leave every one of them to it.
+    @Test(arguments: [
+        #"{}"#,
+        #"{"deep_linkable_urls": []}"#,
+        #"{"deep_linkable_urls": [""]}"#,
+        #"{"deep_linkable_urls": ["a"], "deep_linkable_urls": ["b"]}"#,
+        #"{"deep_linkable_url": ["https://example.com/"]}"#,
+        #"{"deep_linkable_urls": ["https:\/\/example.com\/"]}"#,
+        #"{"deep_linkable_urls": [{"url": "https://example.com/"}]}"#,
+        #"{"deep_linkable_urls": ["https://example.com/",]}"#,
+        #"{"deep_linkable_urls": ["https://example.com/"],}"#,
+        #"{"deep_linkable_urls": ["https://example.com/"]} x"#,
+        #"{"deep_linkable_urls": "https://example.com/"}"#,
+        #"{"links": [{"url": "https://example.com/", "expect": "none"}]}"#,
+        #"{"$schema": "x", "deep_linkable_urls": ["https://example.com/"]}"#,
+        "\u{FEFF}{\"deep_linkable_urls\": [\"https://example.com/\"]}",
+        "{\"deep_linkable_urls\": [\"https://example.com/\t\"]}",
+        #"["https://example.com/"]"#,
+    ])
+    func deviationsAreLeftToTheFullReader(text: String) {
+        #expect(LinkListScanner.entries(of: Array(text.utf8), file: "links.json") == nil)
+    }
+
+    @Test func invalidUTF8IsLeftToTheFullReader() {
+        let bytes = Array(#"{"deep_linkable_urls": ["https://example.com/"#.utf8) + [0xC3, 0x28] + Array(#""]}"#.utf8)
+        #expect(LinkListScanner.entries(of: bytes, file: nil) == nil)
+        #expect(reference(bytes) == .rejected)
+    }
+
+    /// Random files from pieces that are often right and sometimes wrong,
+    /// and byte mutations of files the scanner accepts.
+    @Test func randomAndMutatedFilesAgreeWithTheFullReader() {
+        var random = TestRandom(seed: 0x6C69_6E6B_7332)
+        var scanned = 0
+        var mutatedScanned = 0
+        for _ in 0..<3_000 {
+            let bytes = Array(Self.randomFile(&random).utf8)
+            guard check(bytes) else { continue }
+            scanned += 1
+            for _ in 0..<4 {
+                if check(Self.mutate(bytes, &random)) { mutatedScanned += 1 }
+            }
+        }
+        // Not vacuous: both kinds of input reach the comparison.
+        #expect(scanned > 300)
+        #expect(mutatedScanned > 100)
+    }
+
+    /// Mostly what the scanner accepts, so that many files reach the
+    /// comparison; the rest is what it must leave to the full reader.
+    private static let keys =
+        Array(repeating: "deep_linkable_urls", count: 6) + Array(repeating: "non_deep_linkable_urls", count: 6)
+        + ["links", "$schema", "deep_linkable_url", "Deep_linkable_urls"]
+    private static let urls =
+        Array(repeating: "https://example.com/a", count: 12) + [
+            "https://example.com/fr#cartes-épargne", "http://x/?q=1", "https://例え.jp/パス", "a b", "", "a",
+            #"https:\/\/example.com\/"#, #"\u00e9"#, #"quote\"d"#, "tab\there",
+        ]
+    private static let spaces = ["", " ", "\n", "\r\n  ", "\t"]
+
+    private static func randomFile(_ random: inout TestRandom) -> String {
+        var members: [String] = []
+        for _ in 0..<(1 + random.below(3)) {
+            let key = random.pick(keys)
+            members.append("\"\(key)\"\(random.pick(spaces)):\(random.pick(spaces))\(value(&random))")
+        }
+        let separator = random.chance(95) ? "," : ""
+        var text = "\(random.pick(spaces)){\(members.joined(separator: separator + random.pick(spaces)))}"
+        if random.chance(5) { text += random.pick(["x", ",", "}", "\u{FEFF}"]) }
+        return text + random.pick(spaces)
+    }
+
+    private static func value(_ random: inout TestRandom) -> String {
+        switch random.below(40) {
+        case 0: return "[]"
+        case 1: return #""https://example.com/""#
+        case 2: return #"[{"url": "https://example.com/", "expect": "none"}]"#
+        case 3: return "1"
+        default:
+            let elements = (0..<(1 + random.below(4))).map { _ in
+                random.chance(2) ? "null" : "\"\(random.pick(urls))\""
+            }
+            let trailing = random.chance(2) ? "," : ""
+            return "[\(elements.joined(separator: "," + random.pick(spaces)))\(trailing)]"
+        }
+    }
+
+    private static func mutate(_ bytes: [UInt8], _ random: inout TestRandom) -> [UInt8] {
+        var bytes = bytes
+        let position = random.below(bytes.count)
+        let alphabet: [UInt8] = Array(#"{}[]",:\ xé"#.utf8) + [0x00, 0x0A, 0xFF, 0xC3]
+        switch random.below(3) {
+        case 0: bytes.remove(at: position)
+        case 1: bytes.insert(random.pick(alphabet), at: position)
+        default: bytes[position] = random.pick(alphabet)
+        }
+        return bytes
+    }
+}
+
+/// A result's `entry` is written without building the path's description
+/// for the usual `list[index]`; it must read back as that description.
+@Suite struct EntryPathWritingTests {
+    @Test(arguments: [
+        JSONPath.root.appending("deep_linkable_urls").appending(3),
+        JSONPath.root.appending("non_deep_linkable_urls").appending(12_345),
+        JSONPath.root.appending("links").appending(0),
+        JSONPath.root.appending("a b").appending(1),
+        JSONPath.root.appending("links"),
+        JSONPath.root,
+    ])
+    func entryPathsReadBackAsTheirDescription(path: JSONPath) throws {
+        var writer = JSONTextWriter()
+        writer.entryPath(path)
+        #expect(try JSONParser().parse(writer.bytes).value == .string(path.description))
+    }
+}
