@@ -227,4 +227,8 @@ fi
 
 report_args=("$RESULTS")
 [ "$WRITE_MD" = 1 ] && report_args+=(--markdown "$ROOT/BENCHMARKS.md")
-python3 "$HERE/report.py" "${report_args[@]}"
+# A report that fails must not lose a 20-minute run: the raw rows are kept.
+python3 "$HERE/report.py" "${report_args[@]}" || {
+    cp "$RESULTS" /tmp/aasa-bench-results.jsonl
+    die "report.py failed; the raw results are in /tmp/aasa-bench-results.jsonl (python3 $HERE/report.py FILE)"
+}

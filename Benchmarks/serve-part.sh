@@ -150,7 +150,9 @@ for ((i = 1; i <= RELOAD_SAMPLES; i++)); do
     kill -HUP "$SERVER_PID"
     wait_reloads "$RELOAD_LOG" $((n + i)) 6000 || die "no reload logged after SIGHUP"
     t1=$(date +%s%N)
-    internal=$(grep 'reloaded' "$RELOAD_LOG" | tail -n 1 | sed -n 's/.*reload\.duration=\([^ ]*\).*/\1/p')
+    # The logger quotes a value with a space in it: reload.duration="0.03 seconds".
+    internal=$(grep 'reloaded' "$RELOAD_LOG" | tail -n 1 |
+        sed -n -e 's/.*reload\.duration="\([^"]*\)".*/\1/p' -e 't' -e 's/.*reload\.duration=\([^ "]*\).*/\1/p')
     printf '{"kind":"reload","files":%d,"wall_seconds":%s,"internal":"%s"}\n' "$HOSTS" \
         "$(awk -v a="$t0" -v b="$t1" 'BEGIN{printf "%.4f", (b-a)/1e9}')" "$internal" >>"$RESULTS"
 done
