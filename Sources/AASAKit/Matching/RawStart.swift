@@ -11,28 +11,50 @@
 /// whose `/` does not start with `/`, have the empty start: comparable with
 /// every rule.
 struct RawStart {
-    private let bytes: [UInt8]
+    /// At most this many bytes of the written start are kept. A cut start is
+    /// still a prefix of the literal start, so the filter stays exact where
+    /// it rules a pair out; it only keeps pairs whose paths agree on their
+    /// first 32 bytes, which the coverage check then decides.
+    static let capacity = 32
 
-    init(_ rule: Rule) {
-        guard let path = rule.keys.path, path.utf8.first == UInt8(ascii: "/") else {
-            bytes = []
-            return
-        }
-        var bytes: [UInt8] = []
+    /// The kept bytes, byte `i` in bits `8 * (i % 8)` of word `i / 8`: a
+    /// start needs no allocation, and two compare in four masked words
+    /// (the check compares every pair of an entry's rules).
+    private var words = SIMD4<UInt64>()
+    /// `0xFF` at each kept byte.
+    private var mask = SIMD4<UInt64>()
+
+    /// The written start of `path`, a rule's `/` key (``ComponentKeys/path``).
+    /// Taking the key, not the ``Rule``, spares a copy of the whole rule.
+    init(path: String?) {
+        guard let path, path.utf8.first == UInt8(ascii: "/") else { return }
+        var count = 0
+        var previous: UInt8 = 0
         for byte in path.utf8 {
-            if byte >= 0x80 || Self.stops.contains(byte) { break }
-            if byte == UInt8(ascii: "/"), bytes.last == UInt8(ascii: "/") { break }
-            bytes.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+            guard count < Self.capacity, !Self.stops(byte), byte != UInt8(ascii: "/") || previous != byte else {
+                break
+            }
+            let folded = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+            words[count / 8] |= UInt64(folded) << UInt64(8 * (count % 8))
+            mask[count / 8] |= 0xFF << UInt64(8 * (count % 8))
+            previous = byte
+            count += 1
         }
-        self.bytes = bytes
     }
 
-    private static let stops: Set<UInt8> = Set("*?$%\\".utf8)
+    /// Where the written form can stop matching the parsed pattern: `*`,
+    /// `?`, `$`, `%`, `\` and every non-ASCII byte.
+    private static func stops(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "*"), UInt8(ascii: "?"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "\\"): true
+        default: byte >= 0x80
+        }
+    }
 
-    /// Whether one start is a prefix of the other.
+    /// Whether one start is a prefix of the other: they agree on every byte
+    /// both hold.
     func isComparable(with other: RawStart) -> Bool {
-        let length = min(bytes.count, other.bytes.count)
-        return bytes[..<length] == other.bytes[..<length]
+        (words ^ other.words) & (mask & other.mask) == SIMD4()
     }
 }
 
