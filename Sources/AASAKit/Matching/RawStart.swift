@@ -17,29 +17,35 @@ struct RawStart {
     /// first 32 bytes, which the coverage check then decides.
     static let capacity = 32
 
-    /// The kept bytes, byte `i` in bits `8 * (i % 8)` of word `i / 8`: a
-    /// start needs no allocation, and two compare in four masked words
-    /// (the check compares every pair of an entry's rules).
+    /// The kept bytes and `0xFF` at each of them: a start needs no
+    /// allocation, and two compare in four masked words (the check compares
+    /// every pair of an entry's rules). Both are written byte by byte in the
+    /// same layout, so the comparison does not depend on byte order.
     private var words = SIMD4<UInt64>()
-    /// `0xFF` at each kept byte.
     private var mask = SIMD4<UInt64>()
 
     /// The written start of `path`, a rule's `/` key (``ComponentKeys/path``).
     /// Taking the key, not the ``Rule``, spares a copy of the whole rule.
     init(path: String?) {
         guard let path, path.utf8.first == UInt8(ascii: "/") else { return }
-        var count = 0
-        var previous: UInt8 = 0
-        for byte in path.utf8 {
-            guard count < Self.capacity, !Self.stops(byte), byte != UInt8(ascii: "/") || previous != byte else {
-                break
+        var words = SIMD4<UInt64>()
+        var mask = SIMD4<UInt64>()
+        withUnsafeMutableBytes(of: &words) { words in
+            withUnsafeMutableBytes(of: &mask) { mask in
+                var count = 0
+                var previous: UInt8 = 0
+                for byte in path.utf8 {
+                    guard count < Self.capacity, !Self.stops(byte), byte != UInt8(ascii: "/") || previous != byte
+                    else { break }
+                    words[count] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+                    mask[count] = 0xFF
+                    previous = byte
+                    count += 1
+                }
             }
-            let folded = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
-            words[count / 8] |= UInt64(folded) << UInt64(8 * (count % 8))
-            mask[count / 8] |= 0xFF << UInt64(8 * (count % 8))
-            previous = byte
-            count += 1
         }
+        self.words = words
+        self.mask = mask
     }
 
     /// Where the written form can stop matching the parsed pattern: `*`,

@@ -45,7 +45,9 @@ public enum UnreachableRuleLint {
                     )
                     candidates.sort()
                 } else {
-                    candidates += (0..<Int32(index)).filter { starts[Int($0)].isComparable(with: starts[index]) }
+                    for earlier in 0..<index where starts[earlier].isComparable(with: starts[index]) {
+                        candidates.append(Int32(earlier))
+                    }
                 }
                 guard !candidates.isEmpty, !shapes[index].isBroken else { continue }
                 let later = shapes[index]
