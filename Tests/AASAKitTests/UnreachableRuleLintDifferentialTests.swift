@@ -80,7 +80,10 @@ import Testing
             let file = try MatcherFixture.parse(text)
             let expected = UnreachableRuleLintDifferentialTests.everyPair(file)
             findings += expected.count
-            #expect(UnreachableRuleLint.lint(file).map { "\($0.code) \($0.path)" } == expected.map(\.finding), "\(text)")
+            #expect(
+                UnreachableRuleLint.lint(file).map { "\($0.code) \($0.path)" } == expected.map(\.finding),
+                "\(text)"
+            )
         }
     }
 
@@ -91,6 +94,8 @@ import Testing
              {"/": "\(Self.longStart)/a/c", "exclude": true}]
             """
         )
-        #expect(findings.map { "\($0.code) \($0.path)" } == ["lint.unreachable-exclude applinks.details[0].components[2]"])
+        #expect(
+            findings.map { "\($0.code) \($0.path)" } == ["lint.unreachable-exclude applinks.details[0].components[2]"]
+        )
     }
 }
