@@ -60,3 +60,42 @@ import Testing
         return found
     }
 }
+
+/// The written starts keep at most ``RawStart/capacity`` bytes; rules that
+/// agree beyond that, and differ later, must still be decided like every
+/// pair decides them.
+@Suite struct UnreachableRuleLintLongPathTests {
+    /// Longer than ``RawStart/capacity``, with capitals that fold.
+    static let longStart = "/Shop/Catalogue/Seasonal-Collections/2026"
+
+    @Test(arguments: 0..<4)
+    func longSharedStartsAgreeWithEveryPair(seed: UInt64) throws {
+        #expect(Self.longStart.utf8.count > RawStart.capacity)
+        var random = TestRandom(seed: 0x5AAD_2000 + seed)
+        var findings = 0
+        defer { #expect(findings > 0, "the random files must give the check something to find") }
+        for _ in 0..<40 {
+            let generated = RandomRules.file(&random, rules: 2...(UnreachableRuleLint.indexedRuleCount - 1))
+            let text = generated.replacing(#""/": ""#, with: #""/": "\#(Self.longStart)"#)
+            let file = try MatcherFixture.parse(text)
+            let expected = UnreachableRuleLintDifferentialTests.everyPair(file)
+            findings += expected.count
+            #expect(
+                UnreachableRuleLint.lint(file).map { "\($0.code) \($0.path)" } == expected.map(\.finding),
+                "\(text)"
+            )
+        }
+    }
+
+    @Test func startsBeyondTheCapacityAreComparedByCoverage() throws {
+        let findings = try UnreachableRuleLintTests.lint(
+            """
+            [{"/": "\(Self.longStart)/a/*"}, {"/": "\(Self.longStart)/b/c", "exclude": true},
+             {"/": "\(Self.longStart)/a/c", "exclude": true}]
+            """
+        )
+        #expect(
+            findings.map { "\($0.code) \($0.path)" } == ["lint.unreachable-exclude applinks.details[0].components[2]"]
+        )
+    }
+}

@@ -11,28 +11,56 @@
 /// whose `/` does not start with `/`, have the empty start: comparable with
 /// every rule.
 struct RawStart {
-    private let bytes: [UInt8]
+    /// At most this many bytes of the written start are kept. A cut start is
+    /// still a prefix of the literal start, so the filter stays exact where
+    /// it rules a pair out; it only keeps pairs whose paths agree on their
+    /// first 32 bytes, which the coverage check then decides.
+    static let capacity = 32
 
-    init(_ rule: Rule) {
-        guard let path = rule.keys.path, path.utf8.first == UInt8(ascii: "/") else {
-            bytes = []
-            return
+    /// The kept bytes and `0xFF` at each of them: a start needs no
+    /// allocation, and two compare in four masked words (the check compares
+    /// every pair of an entry's rules). Both are written byte by byte in the
+    /// same layout, so the comparison does not depend on byte order.
+    private var words = SIMD4<UInt64>()
+    private var mask = SIMD4<UInt64>()
+
+    /// The written start of `path`, a rule's `/` key (``ComponentKeys/path``).
+    /// Taking the key, not the ``Rule``, spares a copy of the whole rule.
+    init(path: String?) {
+        guard let path, path.utf8.first == UInt8(ascii: "/") else { return }
+        var words = SIMD4<UInt64>()
+        var mask = SIMD4<UInt64>()
+        withUnsafeMutableBytes(of: &words) { words in
+            withUnsafeMutableBytes(of: &mask) { mask in
+                var count = 0
+                var previous: UInt8 = 0
+                for byte in path.utf8 {
+                    guard count < Self.capacity, !Self.stops(byte), byte != UInt8(ascii: "/") || previous != byte
+                    else { break }
+                    words[count] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+                    mask[count] = 0xFF
+                    previous = byte
+                    count += 1
+                }
+            }
         }
-        var bytes: [UInt8] = []
-        for byte in path.utf8 {
-            if byte >= 0x80 || Self.stops.contains(byte) { break }
-            if byte == UInt8(ascii: "/"), bytes.last == UInt8(ascii: "/") { break }
-            bytes.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
-        }
-        self.bytes = bytes
+        self.words = words
+        self.mask = mask
     }
 
-    private static let stops: Set<UInt8> = Set("*?$%\\".utf8)
+    /// Where the written form can stop matching the parsed pattern: `*`,
+    /// `?`, `$`, `%`, `\` and every non-ASCII byte.
+    private static func stops(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "*"), UInt8(ascii: "?"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "\\"): true
+        default: byte >= 0x80
+        }
+    }
 
-    /// Whether one start is a prefix of the other.
+    /// Whether one start is a prefix of the other: they agree on every byte
+    /// both hold.
     func isComparable(with other: RawStart) -> Bool {
-        let length = min(bytes.count, other.bytes.count)
-        return bytes[..<length] == other.bytes[..<length]
+        (words ^ other.words) & (mask & other.mask) == SIMD4()
     }
 }
 

@@ -61,7 +61,7 @@ public struct RuleCoverage: Sendable {
 
     func shape(of rule: Rule) -> Shape {
         let keys = rule.keys
-        let path = keys.path.map { ParsedPattern(PathNormalization.normalize($0), variables: variables) }
+        let path = keys.path.map { ParsedPattern(Self.normalizedPath($0), variables: variables) }
         let fragment = keys.fragment.map { ParsedPattern($0, variables: variables) }
         var query: Shape.Query?
         switch keys.query {
@@ -85,6 +85,20 @@ public struct RuleCoverage: Sendable {
             fragment: fragment,
             isBroken: patterns.contains { $0.failure != nil }
         )
+    }
+
+    /// ``PathNormalization/normalize(_:)``, the string built from UTF-8
+    /// bytes: appending the normalised scalars to a string one at a time
+    /// was 40 % of building a shape.
+    static func normalizedPath(_ path: String) -> String {
+        var scalars: [Unicode.Scalar] = []
+        PathNormalization.normalize(path.unicodeScalars, into: &scalars)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(scalars.count)
+        for scalar in scalars {
+            UTF8.encode(scalar) { bytes.append($0) }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     func covers(_ earlier: Shape, _ later: Shape) -> Bool {

@@ -34,7 +34,7 @@ public enum UnreachableRuleLint {
                 : PrefixTrie(detail.rules.indices.map { (Self.literalStart(shapes[$0], covering: true), $0) })
             // Without the trie, written starts rule most pairs out before any
             // pattern is parsed (``RawStart``); only rules left in a pair are.
-            let starts = earlierRules == nil ? detail.rules.map(RawStart.init) : []
+            let starts = earlierRules == nil ? detail.rules.map { RawStart(path: $0.keys.path) } : []
             var candidates: [Int32] = []
             for index in detail.rules.indices {
                 candidates.removeAll(keepingCapacity: true)
@@ -45,7 +45,9 @@ public enum UnreachableRuleLint {
                     )
                     candidates.sort()
                 } else {
-                    candidates += (0..<Int32(index)).filter { starts[Int($0)].isComparable(with: starts[index]) }
+                    for earlier in 0..<index where starts[earlier].isComparable(with: starts[index]) {
+                        candidates.append(Int32(earlier))
+                    }
                 }
                 guard !candidates.isEmpty, !shapes[index].isBroken else { continue }
                 let later = shapes[index]
