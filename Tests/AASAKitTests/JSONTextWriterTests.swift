@@ -34,4 +34,33 @@ struct JSONTextWriterTests {
         let read = try JSONParser().parse(JSONValue.array([.string(text)]).serialized()).value
         #expect(read == .array([.string(text)]))
     }
+
+    /// The escape scan reads eight bytes at a time: a byte that needs an
+    /// escape is found at every place of a word and of the tail after the
+    /// last whole word, and bytes next to the escaped ones (space, `!`,
+    /// `#`, `[`, `]`, DEL, non-ASCII) are copied as they are.
+    @Test(arguments: ["\u{0}", "\u{1F}", "\"", "\\", " ", "!", "#", "[", "]", "\u{7F}", "é", "😀"])
+    func escapeFoundAtEveryPlace(special: String) {
+        for length in 0..<20 {
+            for place in 0...length {
+                let text =
+                    String(repeating: "a", count: place) + special + String(repeating: "b", count: length - place)
+                #expect(JSONValue.string(text).serialized() == Self.quoted(text), "\(length) \(place)")
+            }
+        }
+    }
+
+    /// The text of a JSON string, escaped one character at a time.
+    private static func quoted(_ text: String) -> String {
+        var quoted = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": quoted += "\\\""
+            case "\\": quoted += "\\\\"
+            case _ where scalar.value < 0x20: quoted += String(format: "\\u%04x", scalar.value)
+            default: quoted.unicodeScalars.append(scalar)
+            }
+        }
+        return quoted + "\""
+    }
 }

@@ -179,4 +179,29 @@ import Testing
             try MatcherFixture.decide(#"{"/": "/a b", "percentEncoded": \#(value)}"#, "https://h/a%20b") == .none
         #expect(percentEncoded == expected)
     }
+
+    /// An app ID is looked up among a few by comparison and among many by
+    /// hash: either way the first detail listing it decides, and an
+    /// unlisted one matches nothing.
+    @Test(arguments: [2, 8, 9, 40])
+    func appIDFoundInFirstDetailListingIt(count: Int) throws {
+        let others = (0..<count - 1).map { "TEAM\($0).com.example.app" }
+        let first = (others + [MatcherFixture.appID]).map { "\"\($0)\"" }.joined(separator: ", ")
+        let file = try MatcherFixture.parse(
+            #"""
+            {"applinks": {"details": [
+              {"appIDs": [\#(first)], "components": [{"/": "/one"}]},
+              {"appIDs": ["\#(MatcherFixture.appID)", "LAST.com.example.app"], "components": [{"/": "*"}]}
+            ]}}
+            """#
+        )
+        let listedFirst = try MatcherFixture.evaluate(file, "https://example.com/one", app: MatcherFixture.appID)
+        #expect(listedFirst.rule?.detailIndex == 0)
+        let listedLast = try MatcherFixture.evaluate(file, "https://example.com/one", app: "LAST.com.example.app")
+        #expect(listedLast.rule?.detailIndex == 1)
+        let other = try MatcherFixture.evaluate(file, "https://example.com/x", app: "TEAM0.com.example.app")
+        #expect(other.decision == .none)
+        let unlisted = try MatcherFixture.evaluate(file, "https://example.com/one", app: "NOPE.com.example.app")
+        #expect(unlisted.reason == "app ID not listed in applinks.details")
+    }
 }

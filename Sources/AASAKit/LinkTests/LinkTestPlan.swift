@@ -5,6 +5,12 @@ struct LinkTestPlan {
     struct Item: Sendable {
         var entry: LinkExpectations.Entry
         var url: Result<AASAURL, AASAURLError>
+
+        /// The URL's host; `nil` when the URL does not parse.
+        var host: String? {
+            guard case .success(let url) = url else { return nil }
+            return url.host
+        }
     }
 
     var items: [Item] = []
@@ -19,11 +25,15 @@ struct LinkTestPlan {
         var filesBySite: [String: (name: String, file: AASAFile)] = [:]
         var hosts: [String] = []
         var hostSet: Set<String> = []
+        // A host is hashed only when it differs from the URL before: a
+        // list's URLs are mostly of one host.
+        var lastHost: String?
         let urls = AASAURL.parse(expectations.entries.map(\.url))
         items.reserveCapacity(expectations.entries.count)
         for (entry, url) in zip(expectations.entries, urls) {
             if case .success(let parsed) = url {
-                let newHost = hostSet.insert(parsed.host).inserted
+                let newHost = parsed.host != lastHost && hostSet.insert(parsed.host).inserted
+                lastHost = parsed.host
                 if newHost { hosts.append(parsed.host) }
                 if let domain, parsed.host != domain {
                     if let index = skippedByHost.firstIndex(where: { $0.host == parsed.host }) {

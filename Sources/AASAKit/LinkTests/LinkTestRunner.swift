@@ -50,7 +50,7 @@ public struct LinkTestRunner: Sendable {
         let plan = try LinkTestPlan(expectations, sites: sites, domain: domain)
         let defaultApp = try plan.checkApps(app)
         let defaultPackage = try plan.checkPackages(package, sites: sites)
-        let loaded = loadedSites(plan.items)
+        let loaded = plan.items.withUnsafeBufferPointer(loadedSites)
         // Each Apple item's first result, across the cores for a long list,
         // straight into the report's array (an Android item's place is filled
         // below); what a run accumulates is gathered after, in list order.
@@ -61,24 +61,28 @@ public struct LinkTestRunner: Sendable {
         ) {
             index,
             scratch in
-            // Items are read in place: a copy retains every field of the entry
-            // and the URL, from both cores at once.
-            let pending = { LinkTestResult(entry: plan.items[index].entry, failure: nil, message: "") }
-            guard plan.items[index].entry.platform != .android else { return pending() }
-            let app = plan.items[index].entry.app ?? app ?? defaultApp
-            // The first app always has a result: its decision, or why none.
-            return evaluate(plan.items[index], app: app, appIndex: 0, loaded: loaded, scratch: &scratch) ?? pending()
+            // Items are read in place, through the buffer: the array's getter
+            // copies the item, a retain of every field of the entry and the
+            // URL, from both cores at once.
+            plan.items.withUnsafeBufferPointer { items in
+                let pending = { LinkTestResult(entry: items[index].entry, failure: nil, message: "") }
+                guard items[index].entry.platform != .android else { return pending() }
+                let app = items[index].entry.app ?? app ?? defaultApp
+                // The first app always has a result: its decision, or why none.
+                return evaluate(items[index], app: app, appIndex: 0, loaded: loaded, scratch: &scratch) ?? pending()
+            }
         }
         // Android entries in list order: their matchers and coverage build up as they go.
         var android = AndroidRunState()
-        for (index, item) in plan.items.enumerated() where item.entry.platform == .android {
+        for index in plan.itemIndices(where: { $0.platform == .android }) {
+            let item = plan.items[index]
             results[index] = evaluateAndroid(item, package: item.entry.package ?? defaultPackage, state: &android)
         }
         // A bundle ID naming several apps of a file: one result per app.
         var more: [Int: [LinkTestResult]] = [:]
         var scratch = EvaluationScratch()
         var state = RunState()
-        for index in plan.items.indices where plan.items[index].entry.platform != .android {
+        for index in plan.itemIndices(where: { $0.platform != .android }) {
             let app = plan.items[index].entry.app ?? app ?? defaultApp
             if app?.isBundleID == true, results[index].appID != nil {
                 var appIndex = 1
@@ -136,12 +140,19 @@ public struct LinkTestRunner: Sendable {
     }
 
     /// The usable files serving the hosts of the Apple entries of `items`, by site key.
-    private func loadedSites(_ items: [LinkTestPlan.Item]) -> [String: LoadedSite] {
+    private func loadedSites(_ items: UnsafeBufferPointer<LinkTestPlan.Item>) -> [String: LoadedSite] {
         var loaded: [String: LoadedSite] = [:]
         var hosts: Set<String> = []
-        for item in items {
-            guard item.entry.platform != .android, case .success(let url) = item.url, hosts.insert(url.host).inserted,
-                let (key, site) = sites.site(for: url.host), loaded[key] == nil, let file = site.file
+        var lastHost: String?
+        // In place (a copy of an item retains each of its fields), and a
+        // host hashed only when it differs from the URL before: a list's
+        // URLs are mostly of one host.
+        for index in items.indices {
+            guard items[index].entry.platform != .android, let host = items[index].host, host != lastHost
+            else { continue }
+            lastHost = host
+            guard hosts.insert(host).inserted, let (key, site) = sites.site(for: host), loaded[key] == nil,
+                let file = site.file
             else { continue }
             loaded[key] = LoadedSite(
                 name: site.name,

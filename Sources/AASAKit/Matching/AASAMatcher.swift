@@ -15,6 +15,10 @@ public struct AASAMatcher: Sendable {
 
     private var rulesByDetail: [[CompiledRule]]
     private var indexByDetail: [RuleIndex]
+    /// Each listed app ID with the first detail that lists it, in order:
+    /// a file usually lists a few, and comparing the app ID with each costs
+    /// less per URL than hashing it; a long list is looked up by hash.
+    private var appIDDetails: [(appID: String, detail: Int)]
     private var detailByAppID: [String: Int]
 
     /// Compiles every rule once. `domain` is the host the file is served
@@ -45,11 +49,14 @@ public struct AASAMatcher: Sendable {
         }
         indexByDetail = rulesByDetail.map(RuleIndex.init(rules:))
         detailByAppID = [:]
+        appIDDetails = []
         for detail in details {
             for id in detail.appIDs where detailByAppID[id] == nil {
                 detailByAppID[id] = detail.index
+                appIDDetails.append((id, detail.index))
             }
         }
+        if appIDDetails.count > Self.fewAppIDs { appIDDetails = [] } else { detailByAppID = [:] }
     }
 
     /// Decides what the system does with `url` for `appID`.
@@ -73,7 +80,7 @@ public struct AASAMatcher: Sendable {
         if let domain, !Self.host(url.host, isServedBy: domain) {
             return MatchResult(decision: .none, reason: "URL host \(url.host) is not \(domain)")
         }
-        guard let detailIndex = detailByAppID[appID] else {
+        guard let detailIndex = detail(listing: appID) else {
             return MatchResult(decision: .none, reason: "app ID not listed in applinks.details")
         }
         scratch.input.reset(url: url)
@@ -101,6 +108,15 @@ public struct AASAMatcher: Sendable {
         }
         let reason = notes.isEmpty ? "no rule matched" : (["no rule matched"] + notes).joined(separator: "; ")
         return MatchResult(decision: .none, reason: reason, notes: notes)
+    }
+
+    /// Up to this many app IDs are compared one by one.
+    private static let fewAppIDs = 8
+
+    /// The index of the first detail listing `appID`.
+    private func detail(listing appID: String) -> Int? {
+        guard appIDDetails.isEmpty else { return appIDDetails.first { $0.appID == appID }?.detail }
+        return detailByAppID[appID]
     }
 
     /// Host equality, case-insensitive; the port never takes part.

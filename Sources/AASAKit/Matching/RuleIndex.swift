@@ -20,7 +20,10 @@
 /// their own trie walked along the decoded path. When the URL's path cannot
 /// be decoded, all of them are candidates: each adds the "invalid
 /// percent-escape" note.
-struct RuleIndex: Sendable {
+///
+/// A class: the matcher reads it for every URL, and a copy of the struct
+/// retained and released each of its tries' five tables.
+final class RuleIndex: Sendable {
     private let encoded: PrefixTrie
     private let decoded: PrefixTrie
     /// Every rule of `decoded`, ascending.
