@@ -183,7 +183,10 @@ import Testing
     /// An app ID is looked up among a few by comparison and among many by
     /// hash: either way the first detail listing it decides, and an
     /// unlisted one matches nothing.
-    @Test(arguments: [2, 8, 9, 40])
+    /// The file lists `count` + 1 distinct app IDs (`LAST` is in the second
+    /// detail only): 7 gives the largest list compared one by one (8), 8 the
+    /// smallest hashed (9).
+    @Test(arguments: [2, 7, 8, 40])
     func appIDFoundInFirstDetailListingIt(count: Int) throws {
         let others = (0..<count - 1).map { "TEAM\($0).com.example.app" }
         let first = (others + [MatcherFixture.appID]).map { "\"\($0)\"" }.joined(separator: ", ")

@@ -74,7 +74,7 @@ public struct JSONTextWriter: Sendable {
 
     /// The bytes of `text`, which the caller knows needs no escape (the
     /// name of a case, a key of its own), without scanning for one.
-    public mutating func unescaped(_ text: String) {
+    mutating func unescaped(_ text: String) {
         var text = text
         text.withUTF8 { bytes.append(contentsOf: $0) }
     }

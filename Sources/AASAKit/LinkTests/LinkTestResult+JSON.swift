@@ -76,7 +76,9 @@ extension LinkTestReport {
     /// naming its rule by its index in `rules`: in pieces, rendered across
     /// the cores for a long list, to be written in order.
     public func resultLines(level: Int, rules: LinkTestRuleTable) -> [[UInt8]] {
-        ParallelBatch.mapRanges(count: results.count, parallel: true) { range in
+        // A table of other results would name wrong rules, or none.
+        precondition(rules.resultCount == results.count, "the rule table was built from other results")
+        return ParallelBatch.mapRanges(count: results.count, parallel: true) { range in
             // Reserved generously: pages never written are never touched.
             var writer = JSONTextWriter(capacity: range.count * 512)
             // Through the buffer: each result is written where it lies, where

@@ -43,6 +43,9 @@ public struct LinkTestRuleTable: Sendable {
 
     /// The index in ``rules`` of the rule that decided the `position`-th
     /// result; `nil` when no rule did.
+    /// How many results the table was built from.
+    public var resultCount: Int { indexByResult.count }
+
     public func index(ofResult position: Int) -> Int? {
         let index = indexByResult[position]
         return index < 0 ? nil : Int(index)

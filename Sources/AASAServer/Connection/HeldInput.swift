@@ -8,7 +8,7 @@ struct HeldInput {
     /// Whether input is being held (parsing and reading stopped).
     private(set) var isHeld = false
     /// The most bytes held at any moment.
-    private(set) var peakQueuedBytes = 0
+    private var peakQueuedBytes = 0
     private var backlog = ByteBuffer()
     private var queuedAtStall = 0
     private let budget: Int

@@ -76,9 +76,11 @@ struct DevCertCommand: AsyncParsableCommand {
                     try issuer.renew(hosts, force: force)
                 }
             let output = DevCertOutput(caDirectory: caDirectory, authority: authority)
-            print(output.authority(created: created))
-            print(output.certificates(outcomes))
-            print(output.steps(hosts: hosts, servedDirectory: out == nil ? dir : nil))
+            // Through the report writer, whose failure `aasa` turns into exit 2.
+            let report = CommandOutput.standard
+            report.line(output.authority(created: created))
+            report.line(output.certificates(outcomes))
+            report.line(output.steps(hosts: hosts, servedDirectory: out == nil ? dir : nil))
         } catch {
             Terminal.printError("aasa dev-cert: \(error)")
             throw ExitCode(2)

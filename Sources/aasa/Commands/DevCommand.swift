@@ -130,8 +130,10 @@ struct DevCommand: AsyncParsableCommand {
 
     /// Straight to the descriptor, unbuffered: a script or test waiting
     /// for the ready line gets it when the ports listen, not at exit.
+    /// A reader that went away (EPIPE) must not crash the server: the
+    /// throwing `write(contentsOf:)`, never the trapping `write(_:)`.
     private static func say(_ text: String) {
-        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+        try? FileHandle.standardOutput.write(contentsOf: Data((text + "\n").utf8))
     }
 
     private var serverConfiguration: ServerConfiguration {
