@@ -23,11 +23,18 @@ struct ExecutableTests {
         )
     }
 
-    /// Runs `aasa` with `arguments` to the end; a minute at most.
-    static func run(_ arguments: [String]) async throws -> (status: Int32, out: String, error: String) {
+    /// Runs `aasa` with `arguments` to the end, in `directory` (the test's
+    /// own when nil); a minute at most.
+    static func run(
+        _ arguments: [String],
+        in directory: URL? = nil
+    ) async throws -> (
+        status: Int32, out: String, error: String
+    ) {
         let process = Process()
         process.executableURL = try executable()
         process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
         let out = Pipe()
         let error = Pipe()
         process.standardOutput = out

@@ -43,21 +43,8 @@ struct ReadmeCommandTests {
         let commands = Self.commands(in: readme)
         try #require(commands.count >= 5)
         for arguments in commands {
-            let process = Process()
-            process.executableURL = try ExecutableTests.executable()
-            process.arguments = arguments
-            process.currentDirectoryURL = Self.repository
-            process.standardOutput = FileHandle.nullDevice
-            let errors = Pipe()
-            process.standardError = errors
-            try process.run()
-            let handle = errors.fileHandleForReading
-            let stderr = await Task.detached { handle.readDataToEndOfFile() }.value
-            process.waitUntilExit()
-            #expect(
-                process.terminationStatus == 0,
-                "aasa \(arguments.joined(separator: " ")): \(String(decoding: stderr, as: UTF8.self))"
-            )
+            let result = try await ExecutableTests.run(arguments, in: Self.repository)
+            #expect(result.status == 0, "aasa \(arguments.joined(separator: " ")): \(result.error)")
         }
     }
 

@@ -22,13 +22,20 @@ struct LoadLookupTests {
         #expect(fileSystem.opens(of: "apple-app-site-association") == 1)
     }
 
-    @Test func aPollLooksAtAnUnchangedFileWithoutOpeningIt() throws {
+    /// One host loaded once, the counts then cleared: what a later load asks.
+    private static func loadedOnce() throws -> (SiteLoader, CountingFileSystem, LoadOutcome, TemporarySite) {
         let site = try TemporarySite()
         try site.write(SampleFile.aasa(), host: "brand.example")
         let fileSystem = CountingFileSystem()
         let loader = SiteLoader(configuration: site.configuration(), fileSystem: fileSystem)
         let first = try loader.load(previous: .empty, force: false)
         fileSystem.reset()
+        return (loader, fileSystem, first, site)
+    }
+
+    @Test func aPollLooksAtAnUnchangedFileWithoutOpeningIt() throws {
+        let (loader, fileSystem, first, site) = try Self.loadedOnce()
+        defer { withExtendedLifetime(site) {} }
         let second = try loader.load(previous: first.snapshot, force: false)
         #expect(
             second.snapshot.sites["brand.example"]?.appleAppSiteAssociation
@@ -39,12 +46,8 @@ struct LoadLookupTests {
     }
 
     @Test func aForcedLoadOpensEveryFileAtOnce() throws {
-        let site = try TemporarySite()
-        try site.write(SampleFile.aasa(), host: "brand.example")
-        let fileSystem = CountingFileSystem()
-        let loader = SiteLoader(configuration: site.configuration(), fileSystem: fileSystem)
-        let first = try loader.load(previous: .empty, force: false)
-        fileSystem.reset()
+        let (loader, fileSystem, first, site) = try Self.loadedOnce()
+        defer { withExtendedLifetime(site) {} }
         let forced = try loader.load(previous: first.snapshot, force: true)
         #expect(forced.snapshot.sites["brand.example"]?.appleAppSiteAssociation != nil)
         #expect(fileSystem.lookups(of: "apple-app-site-association") == 1)
