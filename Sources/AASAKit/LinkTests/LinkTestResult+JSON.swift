@@ -77,7 +77,8 @@ extension LinkTestReport {
     /// the cores for a long list, to be written in order.
     public func resultLines(level: Int, rules: LinkTestRuleTable) -> [[UInt8]] {
         // A table of other results would name wrong rules, or none.
-        precondition(rules.resultCount == results.count, "the rule table was built from other results")
+        precondition(rules.resultCount == resultCount, "the rule table was built from other results")
+        if let records { return records.resultLines(level: level, rules: rules) }
         return ParallelBatch.mapRanges(count: results.count, parallel: true) { range in
             // Reserved generously: pages never written are never touched.
             var writer = JSONTextWriter(capacity: range.count * 512)

@@ -70,23 +70,7 @@ extension LinkTestRunner {
         result: MatchResult,
         file: AASAFile
     ) -> LinkTestResult {
-        let failure: LinkTestFailure?
-        switch (entry.expectation, result.decision) {
-        case (.matched, _) where url.scheme == "http":
-            failure = .httpScheme
-        case (_, _) where url.scheme == "http":
-            // The browser opens, which is all such an entry can ask; a
-            // warning says it tests no rule.
-            failure = nil
-        case (.matched, .matched), (.blocked, .blocked), (.none, .none), (.notMatched, .blocked), (.notMatched, .none):
-            failure = nil
-        case (.matched, .none), (.blocked, .none):
-            failure = .unhandled
-        case (.matched, .blocked), (.none, .blocked):
-            failure = .excluded
-        case (.blocked, .matched), (.none, .matched), (.notMatched, .matched):
-            failure = .incorrectlyHandled
-        }
+        let failure = Self.failure(expecting: entry.expectation, scheme: url.scheme, decision: result.decision)
         return LinkTestResult(
             entry: entry,
             url: url,
@@ -99,6 +83,33 @@ extension LinkTestRunner {
             notes: result.notes,
             explanation: failure == .unhandled ? NoMatchExplanation(file: file, url: url, appID: appID) : nil
         )
+    }
+}
+
+extension LinkTestRunner {
+    /// Whether `decision` fails an entry expecting `expectation`, for a URL
+    /// of `scheme`.
+    static func failure(
+        expecting expectation: LinkExpectations.Expectation,
+        scheme: String,
+        decision: MatchDecision
+    ) -> LinkTestFailure? {
+        switch (expectation, decision) {
+        case (.matched, _) where scheme == "http":
+            return .httpScheme
+        case (_, _) where scheme == "http":
+            // The browser opens, which is all such an entry can ask; a
+            // warning says it tests no rule.
+            return nil
+        case (.matched, .matched), (.blocked, .blocked), (.none, .none), (.notMatched, .blocked), (.notMatched, .none):
+            return nil
+        case (.matched, .none), (.blocked, .none):
+            return .unhandled
+        case (.matched, .blocked), (.none, .blocked):
+            return .excluded
+        case (.blocked, .matched), (.none, .matched), (.notMatched, .matched):
+            return .incorrectlyHandled
+        }
     }
 }
 
@@ -146,12 +157,7 @@ final class ResolvedSite: Sendable {
         case .file(let file):
             self.loaded =
                 loaded
-                ?? LinkTestRunner.LoadedSite(
-                    name: site.name,
-                    file: file,
-                    matcher: AASAMatcher(file: file),
-                    appIDs: file.appLinksAppIDs
-                )
+                ?? LinkTestRunner.LoadedSite(key: key, name: site.name, file: file, slot: -1)
             (failure, reason) = (.fileUnusable, "")
         case .unusable(let reason):
             self.loaded = nil

@@ -51,10 +51,9 @@ public struct LinkTestRunner: Sendable {
         let defaultApp = try plan.checkApps(app)
         let defaultPackage = try plan.checkPackages(package, sites: sites)
         let loaded = plan.items.withUnsafeBufferPointer(loadedSites)
-        // Each Apple item's first result, across the cores for a long list,
-        // straight into the report's array (an Android item's place is filled
-        // below); what a run accumulates is gathered after, in list order.
-        var results: [LinkTestResult] = ParallelBatch.map(
+        // Each Apple item's record for its first app, across the cores for a
+        // long list: a few integers, or `rare` for what needs a whole result.
+        var records: [LinkTestRecord] = ParallelBatch.map(
             count: plan.items.count,
             parallel: true,
             state: EvaluationScratch.init
@@ -65,26 +64,43 @@ public struct LinkTestRunner: Sendable {
             // copies the item, a retain of every field of the entry and the
             // URL, from both cores at once.
             plan.items.withUnsafeBufferPointer { items in
-                let pending = { LinkTestResult(entry: items[index].entry, failure: nil, message: "") }
-                guard items[index].entry.platform != .android else { return pending() }
-                let app = items[index].entry.app ?? app ?? defaultApp
-                // The first app always has a result: its decision, or why none.
-                return evaluate(items[index], app: app, appIndex: 0, loaded: loaded, scratch: &scratch) ?? pending()
+                let item = items.baseAddress! + index
+                guard item.pointee.entry.platform != .android else { return .rare }
+                return record(item, app: item.pointee.entry.app ?? app ?? defaultApp, loaded: loaded, scratch: &scratch)
             }
         }
-        // Android entries in list order: their matchers and coverage build up as they go.
+        // The rare ones whole, in list order: Android entries' matchers and
+        // coverage build up as they go.
+        var side: [LinkTestResult] = []
         var android = AndroidRunState()
-        for index in plan.itemIndices(where: { $0.platform == .android }) {
+        var scratch = EvaluationScratch()
+        for index in records.indices where !records[index].isLean {
             let item = plan.items[index]
-            results[index] = evaluateAndroid(item, package: item.entry.package ?? defaultPackage, state: &android)
+            let result: LinkTestResult
+            if item.entry.platform == .android {
+                result = evaluateAndroid(item, package: item.entry.package ?? defaultPackage, state: &android)
+            } else {
+                let app = item.entry.app ?? app ?? defaultApp
+                // The first app always has a result: its decision, or why none.
+                result =
+                    evaluate(item, app: app, appIndex: 0, loaded: loaded, scratch: &scratch)
+                    ?? LinkTestResult(entry: item.entry, failure: nil, message: "")
+            }
+            records[index].side = Int32(side.count)
+            side.append(result)
         }
+        let lean = LinkTestRecords(
+            items: plan.items,
+            records: records,
+            side: side,
+            sites: loaded.values.sorted { $0.slot < $1.slot }
+        )
         // A bundle ID naming several apps of a file: one result per app.
         var more: [Int: [LinkTestResult]] = [:]
-        var scratch = EvaluationScratch()
         var state = RunState()
         for index in plan.itemIndices(where: { $0.platform != .android }) {
             let app = plan.items[index].entry.app ?? app ?? defaultApp
-            if app?.isBundleID == true, results[index].appID != nil {
+            if app?.isBundleID == true, lean.appID(at: index) != nil {
                 var appIndex = 1
                 while let next = evaluate(
                     plan.items[index],
@@ -100,10 +116,7 @@ public struct LinkTestRunner: Sendable {
             // Without coverage, only a bundle ID naming several apps has
             // anything to gather (its warning).
             guard coverage || more[index] != nil else { continue }
-            gather(results[index], more: more[index] ?? [], app: app, loaded: loaded, state: &state)
-        }
-        if !more.isEmpty {
-            results = results.indices.flatMap { [results[$0]] + (more[$0] ?? []) }
+            gather(lean.result(at: index), more: more[index] ?? [], app: app, loaded: loaded, state: &state)
         }
         var warnings = plan.warnings + state.warnings
         if coverage { warnings += android.coverage.warnings }
@@ -113,55 +126,16 @@ public struct LinkTestRunner: Sendable {
             uncovered = rules
             warnings += rules.map(\.warning)
         }
-        return LinkTestReport(
-            results: results,
-            warnings: warnings,
-            skipped: plan.skipped,
-            uncoveredRules: uncovered
-        )
-    }
-
-    /// A usable file of the run with its matcher, compiled once. A class:
-    /// every URL of the list reads it, from every core, and a copy of the
-    /// struct retained each of the file's and the matcher's buffers.
-    final class LoadedSite: Sendable {
-        let name: String
-        let file: AASAFile
-        let matcher: AASAMatcher
-        /// The file's `applinks` app IDs, listed once rather than per URL.
-        let appIDs: [String]
-
-        init(name: String, file: AASAFile, matcher: AASAMatcher, appIDs: [String]) {
-            self.name = name
-            self.file = file
-            self.matcher = matcher
-            self.appIDs = appIDs
-        }
-    }
-
-    /// The usable files serving the hosts of the Apple entries of `items`, by site key.
-    private func loadedSites(_ items: UnsafeBufferPointer<LinkTestPlan.Item>) -> [String: LoadedSite] {
-        var loaded: [String: LoadedSite] = [:]
-        var hosts: Set<String> = []
-        var lastHost: String?
-        // In place (a copy of an item retains each of its fields), and a
-        // host hashed only when it differs from the URL before: a list's
-        // URLs are mostly of one host.
-        for index in items.indices {
-            guard items[index].entry.platform != .android, let host = items[index].host, host != lastHost
-            else { continue }
-            lastHost = host
-            guard hosts.insert(host).inserted, let (key, site) = sites.site(for: host), loaded[key] == nil,
-                let file = site.file
-            else { continue }
-            loaded[key] = LoadedSite(
-                name: site.name,
-                file: file,
-                matcher: AASAMatcher(file: file),
-                appIDs: file.appLinksAppIDs
+        guard more.isEmpty else {
+            let results = lean.results
+            return LinkTestReport(
+                results: results.indices.flatMap { [results[$0]] + (more[$0] ?? []) },
+                warnings: warnings,
+                skipped: plan.skipped,
+                uncoveredRules: uncovered
             )
         }
-        return loaded
+        return LinkTestReport(records: lean, warnings: warnings, skipped: plan.skipped, uncoveredRules: uncovered)
     }
 
     /// What a run accumulates besides results.

@@ -74,14 +74,39 @@ public struct AASAMatcher: Sendable {
     /// ``evaluate(_:appID:steps:)`` with the buffers of `scratch`, which the
     /// batch API reuses from one URL to the next.
     func evaluate(_ url: AASAURL, appID: String, steps: inout Int, scratch: inout MatchScratch) -> MatchResult {
+        switch verdict(url, appID: appID, steps: &steps, scratch: &scratch) {
+        case .decided(let detail, let position): rulesByDetail[Int(detail)][Int(position)].decided
+        case .noRule: MatchResult(decision: .none, reason: Self.noRuleMatched)
+        case .other(let result): result
+        }
+    }
+
+    /// How ``evaluate(_:appID:steps:scratch:)`` ends, told without building
+    /// a result for the usual outcomes: a long list keeps the indices of the
+    /// deciding rule, where a `MatchResult` retained its strings per URL.
+    enum Verdict {
+        /// The rule at `position` of detail `detail` decided, without notes
+        /// (its result is ``decided(detail:position:)``).
+        case decided(detail: Int32, position: Int32)
+        /// No rule matched, and none was kept from matching (no notes).
+        case noRule
+        /// Anything else: another scheme or host, an app ID not listed, notes.
+        case other(MatchResult)
+    }
+
+    /// `reason` when no rule matched and there are no notes.
+    static let noRuleMatched = "no rule matched"
+
+    /// What decides `url` for `appID`, as a ``Verdict``.
+    func verdict(_ url: AASAURL, appID: String, steps: inout Int, scratch: inout MatchScratch) -> Verdict {
         guard url.scheme == "https" || url.scheme == "http" else {
-            return MatchResult(decision: .none, reason: "URL scheme \(url.scheme) is not http or https")
+            return .other(MatchResult(decision: .none, reason: "URL scheme \(url.scheme) is not http or https"))
         }
         if let domain, !Self.host(url.host, isServedBy: domain) {
-            return MatchResult(decision: .none, reason: "URL host \(url.host) is not \(domain)")
+            return .other(MatchResult(decision: .none, reason: "URL host \(url.host) is not \(domain)"))
         }
         guard let detailIndex = detail(listing: appID) else {
-            return MatchResult(decision: .none, reason: "app ID not listed in applinks.details")
+            return .other(MatchResult(decision: .none, reason: "app ID not listed in applinks.details"))
         }
         scratch.input.reset(url: url)
         var notes: [String] = []
@@ -92,10 +117,10 @@ public struct AASAMatcher: Sendable {
             let note: String
             switch compiled.evaluate(&scratch.input, steps: &steps, scratch: &scratch.automaton) {
             case .matched:
-                guard !notes.isEmpty else { return compiled.decided }
+                guard !notes.isEmpty else { return .decided(detail: Int32(detailIndex), position: position) }
                 var result = compiled.decided
                 result.notes = notes
-                return result
+                return .other(result)
             case .notMatched:
                 continue
             case .undecodable(let component):
@@ -106,9 +131,20 @@ public struct AASAMatcher: Sendable {
             }
             if !notes.contains(note) { notes.append(note) }
         }
-        let reason = notes.isEmpty ? "no rule matched" : (["no rule matched"] + notes).joined(separator: "; ")
-        return MatchResult(decision: .none, reason: reason, notes: notes)
+        guard !notes.isEmpty else { return .noRule }
+        let reason = ([Self.noRuleMatched] + notes).joined(separator: "; ")
+        return .other(MatchResult(decision: .none, reason: reason, notes: notes))
     }
+
+    /// The result when the rule at `position` of detail `detail` decides
+    /// (a ``Verdict/decided(detail:position:)``), built once per rule.
+    func decided(detail: Int, position: Int) -> MatchResult {
+        rulesByDetail[detail][position].decided
+    }
+
+    /// How many rules each detail has: a ``Verdict/decided(detail:position:)``
+    /// as one number per file is its detail's offset plus its position.
+    var ruleCounts: [Int] { rulesByDetail.map(\.count) }
 
     /// Up to this many app IDs are compared one by one.
     private static let fewAppIDs = 8

@@ -85,7 +85,7 @@ struct LinkTestOutput {
     /// that decided a result is written once, in `rules`; a result's `rule`
     /// is its index there.
     func json() -> [[UInt8]] {
-        let rules = LinkTestRuleTable(report.results)
+        let rules = LinkTestRuleTable(report)
         var members: [(String, JSONValue)] = [
             ("subject", .string(subject)),
             ("links", .array(linksFiles.map(JSONValue.string))),
@@ -130,7 +130,7 @@ struct LinkTestOutput {
                 writer.raw("]")
                 continue
             }
-            guard key == "results", !report.results.isEmpty else {
+            guard key == "results", report.resultCount > 0 else {
                 writer.value(value, pretty: true, indent: 1)
                 continue
             }

@@ -1,0 +1,92 @@
+/// The JSON of a run's lean results, written from the records and the
+/// run's tables: each site, app ID and rule message is escaped once, and a
+/// result's line copies those bytes, where a ``LinkTestResult`` was read
+/// field by field (a retain and a release of each) and escaped again per URL.
+extension LinkTestRecords {
+    /// What every line of a site shares, rendered once.
+    private struct SiteFragments {
+        /// `"site"`, as JSON.
+        var key: [UInt8]
+        /// Each app ID, as JSON.
+        var appIDs: [[UInt8]]
+        /// Each rule's message (`"Pattern \"/x/*\" matched."`), as JSON.
+        var messages: [[UInt8]]
+
+        init(_ site: LinkTestRunner.LoadedSite) {
+            key = Self.json(site.key)
+            appIDs = site.appIDs.map(Self.json)
+            messages = site.decided.map { Self.json($0.reason) }
+        }
+
+        static func json(_ text: String) -> [UInt8] {
+            var writer = JSONTextWriter()
+            writer.string(text)
+            return writer.bytes
+        }
+    }
+
+    /// ``LinkTestReport/resultLines(level:rules:)`` from the lean form.
+    func resultLines(level: Int, rules: LinkTestRuleTable) -> [[UInt8]] {
+        let fragments = sites.map(SiteFragments.init)
+        let noRule = SiteFragments.json(AASAMatcher.noRuleMatched)
+        return ParallelBatch.mapRanges(count: count, parallel: true) { range in
+            // Reserved generously: pages never written are never touched.
+            var writer = JSONTextWriter(capacity: range.count * 320)
+            var lastFile: String?
+            var lastFileJSON: [UInt8] = []
+            items.withUnsafeBufferPointer { items in
+                records.withUnsafeBufferPointer { records in
+                    for index in range {
+                        writer.newline(level)
+                        let record = records[index]
+                        if record.isLean {
+                            let entry = items.baseAddress! + index
+                            let site = fragments[Int(record.site)]
+                            writer.raw("{\"url\":")
+                            writer.string(entry.pointee.entry.url)
+                            writer.raw(",\"expect\":\"")
+                            writer.unescaped(entry.pointee.entry.expectation.rawValue)
+                            writer.raw("\",\"passed\":")
+                            writer.bool(record.failure == nil)
+                            writer.raw(",\"site\":")
+                            writer.raw(site.key)
+                            writer.raw(",\"appID\":")
+                            writer.raw(site.appIDs[Int(record.app)])
+                            writer.raw(",\"decision\":\"")
+                            writer.unescaped(record.decision.rawValue)
+                            writer.raw("\"")
+                            if let failure = record.failure {
+                                writer.raw(",\"failure\":\"")
+                                writer.unescaped(failure.rawValue)
+                                writer.raw("\"")
+                            }
+                            writer.raw(",\"message\":")
+                            writer.raw(record.rule < 0 ? noRule : site.messages[Int(record.rule)])
+                            if let rule = rules.index(ofResult: index) {
+                                writer.raw(",\"rule\":")
+                                writer.integer(rule)
+                            }
+                            writer.raw(",\"entry\":")
+                            writer.entryPath(entry.pointee.entry.path)
+                            if let file = entry.pointee.entry.file {
+                                // A list's entries name one file or a few.
+                                if file != lastFile {
+                                    lastFile = file
+                                    lastFileJSON = SiteFragments.json(file)
+                                }
+                                writer.raw(",\"linksFile\":")
+                                writer.raw(lastFileJSON)
+                            }
+                            writer.raw("}")
+                        } else {
+                            var reference = LinkTestResult.RuleReference.table(rules.index(ofResult: index))
+                            side[Int(record.side)].write(to: &writer, rule: &reference)
+                        }
+                        if index < records.count - 1 { writer.raw(",") }
+                    }
+                }
+            }
+            return writer.bytes
+        }
+    }
+}
