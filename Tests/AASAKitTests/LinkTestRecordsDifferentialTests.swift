@@ -1,0 +1,109 @@
+import Testing
+
+@testable import AASAKit
+
+/// A run's lean results (records into the run's tables, rare outcomes whole)
+/// must render exactly as the ``LinkTestResult``s they stand for: random
+/// lists mixing every outcome (rules deciding for or against, none, http,
+/// unparsable URLs, hosts without a file or with an unusable one, notes,
+/// unhandled URLs with their explanation, Android entries, several links
+/// files), long enough to be split across the cores.
+@Suite struct LinkTestRecordsDifferentialTests {
+    static let apple = AASAFile(json: [
+        "applinks": [
+            "substitutionVariables": ["lang": ["en", "fr"]],
+            "details": [
+                [
+                    "appIDs": ["ABCDE12345.com.example.app"],
+                    "components": [
+                        ["/": "/account/*", "exclude": true, "comment": "no \"account\" pages"],
+                        ["/": "/shop/*"],
+                        ["/": "/$(lang)/menu/*"],
+                        ["/": "/help/*", "?": ["q": "?*"]],
+                        // Never matches: every URL it is tried on gets a note.
+                        ["/": "/$(undefined)/*"],
+                        ["#": "promo"],
+                    ],
+                ]
+            ],
+        ]
+    ])
+
+    static let rules = AndroidLinkTestTests.assetLinks(
+        AssetLinksSample.rules(#"[{"/":"/account/*","exclude":true},{"/":"/shop/*"}]"#)
+    )
+
+    static let sites = LinkTestSites(byHost: [
+        "example.com": .init(name: "site/example.com", content: .file(apple), assetLinks: rules),
+        "www.example.com": .init(name: "site/www.example.com", content: .file(apple)),
+        "broken.example.com": .init(name: "site/broken", content: .unusable("not JSON")),
+    ])
+
+    static let hosts = ["example.com", "www.example.com", "broken.example.com", "elsewhere.example"]
+    static let paths = [
+        "/shop/%d", "/account/%d", "/en/menu/%d", "/de/menu/%d", "/help/%d?q=x", "/help/%d", "/x/%d#promo",
+        "/other/%d", "/caf\u{E9}/%d", "/shop/%25zz%d",
+    ]
+
+    /// A list of `count` entries drawn with `generator`.
+    static func entries(count: Int, random: inout TestRandom) -> [LinkExpectations.Entry] {
+        (0..<count).map { index in
+            let host = hosts[random.below(index % 5 == 0 ? hosts.count : 2)]
+            let path = paths[random.below(paths.count)].replacing("%d", with: "\(index % 300)")
+            let scheme = random.below(10) == 0 ? "http" : "https"
+            var url = "\(scheme)://\(host)\(path)"
+            if random.below(40) == 0 { url = "not a URL \(index)" }
+            let expectation = LinkExpectations.Expectation.allCases[random.below(4)]
+            let android = random.below(12) == 0 && expectation != .notMatched
+            let list = expectation == .notMatched ? "non_deep_linkable_urls" : "deep_linkable_urls"
+            return LinkExpectations.Entry(
+                url: url,
+                expectation: expectation,
+                platform: android ? .android : .apple,
+                path: JSONPath([.key(android ? "links" : list), .index(index)]),
+                file: index % 3 == 0 ? "links \"a\".json" : "links-b.json"
+            )
+        }
+    }
+
+    @Test(arguments: [1, 2, 3])
+    func leanResultsRenderAsTheirWholeResults(seed: UInt64) throws {
+        var random = TestRandom(seed: 0x1EA7_0000 + seed)
+        let entries = Self.entries(count: ParallelBatch.minimumChunk * 2 + 31, random: &random)
+        let report = try LinkTestRunner(sites: Self.sites)
+            .run(
+                LinkExpectations(entries: entries),
+                app: .appID("ABCDE12345.com.example.app"),
+                package: "com.example.app"
+            )
+        let records = try #require(report.records)
+        // Every kind of outcome is in the list, lean and whole.
+        let failures = Set(report.results.compactMap(\.failure))
+        #expect(failures.isSuperset(of: [.unhandled, .excluded, .incorrectlyHandled, .httpScheme, .invalidURL]))
+        #expect(failures.isSuperset(of: [.noFile, .fileUnusable]))
+        #expect(records.records.contains { $0.isLean } && records.records.contains { !$0.isLean })
+        #expect(report.results.contains { !$0.notes.isEmpty && $0.entry.platform == .apple })
+        #expect(report.results.contains { $0.entry.platform == .android && $0.dynamicRule != nil })
+
+        let whole = LinkTestReport(results: report.results, warnings: report.warnings, skipped: report.skipped)
+        #expect(whole.records == nil)
+        let leanRules = LinkTestRuleTable(report)
+        let wholeRules = LinkTestRuleTable(whole)
+        #expect(leanRules.rules == wholeRules.rules)
+        // Line by line, so that a difference names its result.
+        let lean = Self.lines(report.resultLines(level: 2, rules: leanRules))
+        let expected = Self.lines(whole.resultLines(level: 2, rules: wholeRules))
+        #expect(lean.count == expected.count)
+        for (line, wholeLine) in zip(lean, expected) where line != wholeLine {
+            Issue.record("lean: \(line)\nwhole: \(wholeLine)")
+            break
+        }
+        #expect(report.failedCount == whole.failedCount)
+        #expect(report.passedCount == whole.passedCount)
+        #expect(records.apps == Set(report.results.compactMap(\.app)))
+    }
+
+    static func lines(_ pieces: [[UInt8]]) -> [Substring] {
+        String(decoding: pieces.joined(), as: UTF8.self).split(separator: "\n")
+    }
+}
