@@ -31,7 +31,7 @@ extension LinkTestRecords {
         let noRule = SiteFragments.json(AASAMatcher.noRuleMatched)
         return ParallelBatch.mapRanges(count: count, parallel: true) { range in
             // Reserved generously: pages never written are never touched.
-            var writer = JSONTextWriter(capacity: range.count * 320)
+            var writer = JSONTextWriter(capacity: range.count * 512)
             var lastFile: String?
             var lastFileJSON: [UInt8] = []
             items.withUnsafeBufferPointer { items in
