@@ -109,7 +109,7 @@ import Testing
             object["rule"] = .object(rule)
             return .object(object)
         }
-        #expect(inlined == report.results.map(\.json))
+        #expect(try inlined == report.results.map { try $0.json })
         #expect(array.last?["url"] == "https://example.com/shop/4999")
         #expect(array.last?["rule"] == 0)
         #expect(rules.first?["path"] == "applinks.details[0].components[1]")

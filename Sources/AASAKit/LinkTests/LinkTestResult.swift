@@ -135,10 +135,15 @@ public struct LinkTestResult: Sendable {
     /// the text of ``write(to:rule:)`` read back, so that the one writer is
     /// the only definition of the format. The rule is written whole here; a
     /// report names it by its index in a ``LinkTestRuleTable`` instead.
+    ///
+    /// Throws when the writer's text does not read back: a defect to be
+    /// seen, never a `null` standing in for the result.
     public var json: JSONValue {
-        var writer = JSONTextWriter()
-        var reference = RuleReference.inline(RuleFragments())
-        write(to: &writer, rule: &reference)
-        return (try? JSONParser().parse(writer.bytes).value) ?? .null
+        get throws(JSONParseError) {
+            var writer = JSONTextWriter()
+            var reference = RuleReference.inline(RuleFragments())
+            write(to: &writer, rule: &reference)
+            return try JSONParser().parse(writer.bytes).value
+        }
     }
 }
