@@ -98,9 +98,18 @@ import Testing
             Issue.record("lean: \(line)\nwhole: \(wholeLine)")
             break
         }
+        for appColumn in [false, true] {
+            let leanText = Self.lines(report.textLines(appColumn: appColumn))
+            let wholeText = Self.lines(whole.textLines(appColumn: appColumn))
+            #expect(leanText.count == wholeText.count)
+            for (line, wholeLine) in zip(leanText, wholeText) where line != wholeLine {
+                Issue.record("lean: \(line)\nwhole: \(wholeLine)")
+                break
+            }
+        }
+        #expect(report.apps == whole.apps)
         #expect(report.failedCount == whole.failedCount)
         #expect(report.passedCount == whole.passedCount)
-        #expect(records.apps == Set(report.results.compactMap(\.app)))
     }
 
     static func lines(_ pieces: [[UInt8]]) -> [Substring] {

@@ -20,9 +20,19 @@ struct LinkTestRecord: Sendable {
     var decision: MatchDecision
     /// `nil` when the test passed.
     var failure: LinkTestFailure?
+    /// Whether the URL is `http://` (``LinkTestResult/isHTTP``).
+    var isHTTP: Bool
 
     /// A record whose result the run has yet to make whole.
-    static let rare = LinkTestRecord(side: .max, site: -1, app: -1, rule: -1, decision: .none, failure: nil)
+    static let rare = LinkTestRecord(
+        side: .max,
+        site: -1,
+        app: -1,
+        rule: -1,
+        decision: .none,
+        failure: nil,
+        isHTTP: false
+    )
 
     var isLean: Bool { side < 0 }
 }

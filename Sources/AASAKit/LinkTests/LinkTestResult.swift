@@ -93,10 +93,40 @@ public struct LinkTestResult: Sendable {
 
     /// One line for humans: the verdict, and the rule that decided.
     public var summary: String {
-        let expected = "expected \(entry.expectation.rawValue)"
         let rule =
-            rule.map { " by \($0.path) \(Self.without("comment", in: $0.written).serialized())" }
+            rule.map(Self.byRule)
             ?? dynamicRule.map { " by \($0.path) \(Self.without("comments", in: $0.written).serialized())" } ?? ""
+        if let summary = Self.summary(
+            failure: failure,
+            isHTTP: isHTTP,
+            decision: decision,
+            rule: rule,
+            expectation: entry.expectation
+        ) {
+            return summary
+        }
+        let expected = "expected \(entry.expectation.rawValue)"
+        switch failure {
+        case .unhandled:
+            return "unhandled: \(explanation?.sentence ?? message) (\(expected))"
+        case .intentFilters:
+            return "intent filters decide: \(message) (\(expected))"
+        default:
+            return "\(failure?.title ?? ""): \(message)"
+        }
+    }
+
+    /// ``summary`` for every verdict that the rule that decided (`rule`,
+    /// ``byRule(_:)``) tells whole; `nil` for those that need the message
+    /// or the explanation. Shared with the lean form of a report's text.
+    static func summary(
+        failure: LinkTestFailure?,
+        isHTTP: Bool,
+        decision: MatchDecision?,
+        rule: String,
+        expectation: LinkExpectations.Expectation
+    ) -> String? {
+        let expected = "expected \(expectation.rawValue)"
         switch failure {
         case nil where isHTTP:
             return "the browser opens: iOS opens no app for an http:// URL (no rule takes part)"
@@ -104,8 +134,6 @@ public struct LinkTestResult: Sendable {
             return "not matched (no rule matched)"
         case nil:
             return "\(decision?.rawValue ?? "")\(rule)"
-        case .unhandled:
-            return "unhandled: \(explanation?.sentence ?? message) (\(expected))"
         case .excluded:
             return "excluded\(rule) (\(expected))"
         case .incorrectlyHandled:
@@ -113,11 +141,15 @@ public struct LinkTestResult: Sendable {
         case .httpScheme:
             let https = decision.map { " (over https the rules decide: \($0.rawValue)\(rule))" } ?? ""
             return "http scheme: iOS opens apps for https:// links only\(https) (\(expected))"
-        case .intentFilters:
-            return "intent filters decide: \(message) (\(expected))"
-        case .invalidURL, .noFile, .fileUnusable, .appNotListed:
-            return "\(failure?.title ?? ""): \(message)"
+        case .unhandled, .intentFilters, .invalidURL, .noFile, .fileUnusable, .appNotListed:
+            return nil
         }
+    }
+
+    /// ` by <path> <rule as written, minus its comment>`: how a summary
+    /// names an association file's rule.
+    static func byRule(_ rule: MatchedRule) -> String {
+        " by \(rule.path) \(without("comment", in: rule.written).serialized())"
     }
 
     /// A rule as written minus its comment (`comment` for Apple, `comments`

@@ -34,7 +34,8 @@ extension LinkTestRunner {
             app: Int32(appIndex),
             rule: rule,
             decision: decision,
-            failure: failure
+            failure: failure,
+            isHTTP: url.scheme == "http"
         )
     }
 }

@@ -40,24 +40,11 @@ struct LinkTestOutput {
     func text() -> [[UInt8]] {
         var head: [String] = []
         // The app is worth a column only when the run covers several.
-        let apps = Set(report.results.compactMap(\.app))
+        let apps = report.apps
         if apps.count == 1, let app = apps.first {
             head.append("App ID \(app), links from \(linksFiles.joined(separator: ", "))")
         }
-        let results = report.results
-        let appColumn = apps.count > 1
-        let chunks = ParallelBatch.mapRanges(count: results.count, parallel: true) { range in
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(range.count * 256)
-            for result in results[range] {
-                let app = appColumn ? result.app.map { " [\($0)]" } ?? "" : ""
-                bytes += "\(result.passed ? "PASS" : "FAIL")  \(result.entry.url)\(app): \(result.summary)\n".utf8
-                for note in result.notes where !result.passed {
-                    bytes += "      note: \(note)\n".utf8
-                }
-            }
-            return bytes
-        }
+        let chunks = report.textLines(appColumn: apps.count > 1)
         var tail: [String] = []
         if !report.warnings.isEmpty { tail.append("") }
         for warning in report.warnings {
