@@ -112,6 +112,30 @@ import Testing
         #expect(report.passedCount == whole.passedCount)
     }
 
+    /// The results a library caller reads are made whole once and kept;
+    /// setting them replaces the lean form, so renderers see the change.
+    @Test func settingTheResultsReplacesTheLeanForm() throws {
+        var random = TestRandom(seed: 0x1EA7_5E7)
+        let entries = Self.entries(count: 64, random: &random)
+        var report = try LinkTestRunner(sites: Self.sites)
+            .run(
+                LinkExpectations(entries: entries),
+                app: .appID("ABCDE12345.com.example.app"),
+                package: "com.example.app"
+            )
+        let records = try #require(report.records)
+        #expect(records.results.count == entries.count)
+        #expect(report.results.map(\.entry) == entries)
+        report.results[0].message = "changed"
+        report.results[0].failure = .excluded
+        #expect(report.records == nil)
+        #expect(report.results[0].message == "changed")
+        let rules = LinkTestRuleTable(report)
+        let first = String(decoding: report.resultLines(level: 0, rules: rules)[0], as: UTF8.self)
+        #expect(first.contains(#""message":"changed""#))
+        #expect(report.failedCount == report.results.filter { !$0.passed }.count)
+    }
+
     static func lines(_ pieces: [[UInt8]]) -> [Substring] {
         String(decoding: pieces.joined(), as: UTF8.self).split(separator: "\n")
     }
