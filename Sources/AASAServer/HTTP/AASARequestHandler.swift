@@ -2,12 +2,6 @@ import Logging
 import NIOCore
 import NIOHTTP1
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The serving connection's application handler: takes NIO's decoded request
 /// parts and writes pre-encoded bytes straight to the socket.
 ///
@@ -25,8 +19,8 @@ final class AASARequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     private let connection: ConnectionGuard
     private let log: ConnectionLog
     private let unknownHostCounts: RequestCounts
-    private var dateLine = DateLine()
-    private let allocator = ByteBufferAllocator()
+    /// The event loop's, shared with its other connections.
+    private let cache: ResponseCache
 
     private var pending: Responder.Reply?
     /// The request being answered, for the access log (only kept when logging).
@@ -38,8 +32,10 @@ final class AASARequestHandler: ChannelInboundHandler, RemovableChannelHandler {
         responder: Responder,
         connection: ConnectionGuard,
         log: ConnectionLog,
-        unknownHostCounts: RequestCounts
+        unknownHostCounts: RequestCounts,
+        cache: ResponseCache
     ) {
+        self.cache = cache
         self.store = store
         self.responder = responder
         self.connection = connection
@@ -98,11 +94,6 @@ final class AASARequestHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     // MARK: Writing
 
-    /// Responses up to this size are copied behind their status line and
-    /// `Date` into one buffer: a copy this small costs less than a second
-    /// write through the pipeline. Larger ones go out as two writes.
-    static let coalescingLimit = 16 * 1024
-
     private func write(_ reply: Responder.Reply, context: ChannelHandlerContext, error: Error? = nil) {
         let response = reply.response
         (reply.counts ?? unknownHostCounts).increment(response.status)
@@ -116,53 +107,15 @@ final class AASARequestHandler: ChannelInboundHandler, RemovableChannelHandler {
                 error: error
             ).emit(to: logger)
         }
-        dateLine.refresh()
-        let prefixLength =
-            response.status.statusLine.utf8CodeUnitCount + dateLine.bytes.readableBytes
-            + response.connection.headerLine.utf8CodeUnitCount
-        var bytes: ByteBuffer
-        if payload.readableBytes <= Self.coalescingLimit {
-            bytes = allocator.buffer(capacity: prefixLength + payload.readableBytes)
-            dateLine.writePrefix(of: response, into: &bytes)
-            bytes.writeImmutableBuffer(payload)
+        if payload.readableBytes <= ResponseCache.coalescingLimit {
+            context.write(wrapOutboundOut(cache.whole(response, payload: payload)), promise: nil)
         } else {
-            var prefix = allocator.buffer(capacity: prefixLength)
-            dateLine.writePrefix(of: response, into: &prefix)
-            context.write(wrapOutboundOut(prefix), promise: nil)
-            bytes = payload
+            context.write(wrapOutboundOut(cache.prefix(of: response)), promise: nil)
+            context.write(wrapOutboundOut(payload), promise: nil)
         }
-        context.write(wrapOutboundOut(bytes), promise: nil)
         if response.closesConnection {
             closing = true
             connection.finish()
         }
-    }
-}
-
-/// The `Date` header line, rebuilt when the second changes: with the status
-/// line (a constant) the only bytes of a response not fixed at load time.
-struct DateLine {
-    private var second = -1
-    private(set) var bytes = ByteBuffer()
-
-    @inline(__always)
-    mutating func refresh() {
-        let now = time(nil)
-        if now != second {
-            second = now
-            // Rewritten in its own storage: the line is only ever copied out.
-            bytes.clear()
-            bytes.writeStaticString("Date: ")
-            HTTPDate.write(epochSeconds: now, into: &bytes)
-            bytes.writeStaticString("\r\n")
-        }
-    }
-
-    /// Writes `response`'s status line, this `Date` line and its `Connection` line.
-    @inline(__always)
-    func writePrefix(of response: EncodedResponse, into buffer: inout ByteBuffer) {
-        buffer.writeStaticString(response.status.statusLine)
-        buffer.writeImmutableBuffer(bytes)
-        buffer.writeStaticString(response.connection.headerLine)
     }
 }
