@@ -22,9 +22,6 @@ final class AASARequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     /// The event loop's, shared with its other connections.
     private let cache: ResponseCache
 
-    private var pending: Responder.Reply?
-    /// The request being answered, for the access log (only kept when logging).
-    private var request: AccessLogRequest?
     private var closing = false
 
     init(
@@ -44,23 +41,12 @@ final class AASARequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        guard !closing else { return }
-        switch unwrapInboundIn(data) {
-        case .head(let head):
-            let reply = responder.respond(to: head, snapshot: store.snapshot)
-            if log.logger != nil { request = AccessLogRequest(head) }
-            if reply.response.closesConnection, reply.response.status == .badRequest {
-                // A body we will not read: answer now and stop reading.
-                write(reply, context: context)
-            } else {
-                pending = reply
-            }
-        case .body:
-            break
-        case .end:
-            guard let reply = pending.take() else { return }
-            write(reply, context: context)
-        }
+        guard !closing, case .head(let head) = unwrapInboundIn(data) else { return }
+        // Answered at the head: a request with a body is refused here, so
+        // every request answered has none, and NIO's decoder delivers its
+        // `.end` at once, in the same parse. Nothing is kept until then.
+        let reply = responder.respond(to: head, snapshot: store.snapshot)
+        write(reply, request: log.logger == nil ? nil : AccessLogRequest(head), context: context)
     }
 
     /// Not passed on: this is the pipeline's last handler, and the event
@@ -86,32 +72,40 @@ final class AASARequestHandler: ChannelInboundHandler, RemovableChannelHandler {
             connection.abort()
             return
         }
-        // Whatever head was being read is not the one that failed.
-        pending = nil
-        request = nil
-        write(Responder.Reply(response: response, counts: nil, isHead: false), context: context, error: error)
+        write(
+            Responder.Reply(response: response, counts: nil, isHead: false),
+            request: nil,
+            context: context,
+            error: error
+        )
     }
 
     // MARK: Writing
 
-    private func write(_ reply: Responder.Reply, context: ChannelHandlerContext, error: Error? = nil) {
+    /// - Parameter request: the request line for the access log, when logging.
+    private func write(
+        _ reply: Responder.Reply,
+        request: AccessLogRequest?,
+        context: ChannelHandlerContext,
+        error: Error? = nil
+    ) {
         let response = reply.response
         (reply.counts ?? unknownHostCounts).increment(response.status)
-        let payload = response.payload(isHead: reply.isHead)
+        let length = response.payloadLength(isHead: reply.isHead)
         if let logger = log.logger {
             AccessLogLine(
                 client: log.client,
-                request: request.take(),
+                request: request,
                 status: response.status,
-                bytes: payload.readableBytes,
+                bytes: length,
                 error: error
             ).emit(to: logger)
         }
-        if payload.readableBytes <= ResponseCache.coalescingLimit {
-            context.write(wrapOutboundOut(cache.whole(response, payload: payload)), promise: nil)
+        if length <= ResponseCache.coalescingLimit {
+            context.write(wrapOutboundOut(cache.whole(response, isHead: reply.isHead)), promise: nil)
         } else {
             context.write(wrapOutboundOut(cache.prefix(of: response)), promise: nil)
-            context.write(wrapOutboundOut(payload), promise: nil)
+            context.write(wrapOutboundOut(response.payload(isHead: reply.isHead)), promise: nil)
         }
         if response.closesConnection {
             closing = true

@@ -12,11 +12,10 @@ struct DateLine {
     private(set) var second = -1
     private(set) var bytes = ByteBuffer()
 
-    /// Brings the line to the current second; true when it changed.
+    /// Brings the line to `now` (the current second); true when it changed.
     @inline(__always)
     @discardableResult
-    mutating func refresh() -> Bool {
-        let now = time(nil)
+    mutating func refresh(now: Int = time(nil)) -> Bool {
         guard now != second else { return false }
         second = now
         // Rewritten in its own storage: the line is only ever copied out.

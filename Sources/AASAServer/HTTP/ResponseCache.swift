@@ -1,5 +1,11 @@
 import NIOCore
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// One event loop's responses as written this second: status line, `Date`
 /// line, `Connection` line and the pre-encoded bytes in one buffer, built on
 /// the first request that needs it and shared by every later request of the
@@ -46,18 +52,23 @@ final class ResponseCache {
     /// Entries held now (for tests and the memory bound).
     var count: Int { entries.count }
 
-    /// The one buffer to write for `response` sent as `payload` (its bytes,
-    /// or their head for HEAD), when `payload` is within ``coalescingLimit``.
-    func whole(_ response: EncodedResponse, payload: ByteBuffer) -> ByteBuffer {
-        if dateLine.refresh() { clear() }
-        let key = payload.withUnsafeReadableBytes { bytes in
+    /// The one buffer to write for `response` (its head only for HEAD), when
+    /// that is within ``coalescingLimit``. `now` is the current second
+    /// (tests pass their own).
+    func whole(_ response: EncodedResponse, isHead: Bool, now: Int = time(nil)) -> ByteBuffer {
+        if dateLine.refresh(now: now) { clear() }
+        // Looked up by address, without copying the response's buffer: a
+        // copy is a retain and a release.
+        let length = response.payloadLength(isHead: isHead)
+        let key = response.bytes.withUnsafeReadableBytes { bytes in
             Key(
                 address: UInt(bitPattern: bytes.baseAddress),
-                length: bytes.count,
+                length: length,
                 variant: response.status.rawValue << 2 | response.connection.rawValue
             )
         }
         if let cached = entries[key] { return cached }
+        let payload = response.payload(isHead: isHead)
         var bytes = allocator.buffer(capacity: dateLine.prefixLength(of: response) + payload.readableBytes)
         dateLine.writePrefix(of: response, into: &bytes)
         bytes.writeImmutableBuffer(payload)
@@ -71,8 +82,8 @@ final class ResponseCache {
 
     /// The status, `Date` and `Connection` lines of a response too large to
     /// copy, written in front of its own buffer.
-    func prefix(of response: EncodedResponse) -> ByteBuffer {
-        if dateLine.refresh() { clear() }
+    func prefix(of response: EncodedResponse, now: Int = time(nil)) -> ByteBuffer {
+        if dateLine.refresh(now: now) { clear() }
         var prefix = allocator.buffer(capacity: dateLine.prefixLength(of: response))
         dateLine.writePrefix(of: response, into: &prefix)
         return prefix

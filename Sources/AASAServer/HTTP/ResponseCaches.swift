@@ -5,15 +5,16 @@ import NIOCore
 /// handed to each connection when it is set up (once per connection, never
 /// per request).
 final class ResponseCaches: Sendable {
-    private struct Slot {
-        /// Weak: an identifier can be reused once its loop is gone (test
-        /// channels come and go), and then a new cache is made.
-        weak var loop: (any EventLoop)?
-        let cache: NIOLoopBound<ResponseCache>
-    }
-
+    /// Keyed by the loop's identity. The loop itself is kept (strongly: a
+    /// weak reference would move it to a side table, and every retain of it
+    /// on the request path would take the slow path), so an identifier is
+    /// never reused by another loop while its cache is here.
+    private let caches = NIOLockedValueBox<
+        [ObjectIdentifier: (loop: any EventLoop, cache: NIOLoopBound<ResponseCache>)]
+    >(
+        [:]
+    )
     let budget: Int
-    private let slots = NIOLockedValueBox<[ObjectIdentifier: Slot]>([:])
 
     init(budget: Int = ResponseCache.defaultBudget) {
         self.budget = budget
@@ -21,14 +22,11 @@ final class ResponseCaches: Sendable {
 
     /// The cache of `loop`; call it on `loop`.
     func cache(for loop: any EventLoop) -> ResponseCache {
-        let id = ObjectIdentifier(loop)
-        let bound = slots.withLockedValue { slots in
-            if let slot = slots[id], slot.loop === loop { return slot.cache }
-            // Dead loops' slots go with the next new one: the table stays as
-            // small as the set of live loops.
-            slots = slots.filter { $0.value.loop != nil }
+        let bound = caches.withLockedValue { caches in
+            let id = ObjectIdentifier(loop)
+            if let existing = caches[id] { return existing.cache }
             let cache = NIOLoopBound(ResponseCache(budget: budget), eventLoop: loop)
-            slots[id] = Slot(loop: loop, cache: cache)
+            caches[id] = (loop, cache)
             return cache
         }
         return bound.value
