@@ -30,7 +30,9 @@ import sys
 import time
 
 PATH = "/.well-known/apple-app-site-association"
-PROBES = ["probe_libswiftCore:swift_retain", "probe_libswiftCore:swift_release", "probe_libc:malloc"]
+PROBES = ["probe_libswiftCore:swift_retain", "probe_libswiftCore:swift_release",
+          "probe_libswiftCore:swift_bridgeObjectRetain", "probe_libswiftCore:swift_bridgeObjectRelease",
+          "probe_libc:malloc"]
 
 
 def library(binary, name):
@@ -44,7 +46,8 @@ def library(binary, name):
 def ensure_probes(binary):
     existing = subprocess.run(["perf", "probe", "-l"], capture_output=True, text=True).stdout
     for lib, function in [("libswiftCore.so", "swift_retain"), ("libswiftCore.so", "swift_release"),
-                          ("libc.so.6", "malloc")]:
+                          ("libswiftCore.so", "swift_bridgeObjectRetain"),
+                          ("libswiftCore.so", "swift_bridgeObjectRelease"), ("libc.so.6", "malloc")]:
         if f":{function} " not in existing:
             subprocess.run(["perf", "probe", "-q", "-x", library(binary, lib), function], check=True)
 
@@ -132,13 +135,14 @@ def main():
     args = parser.parse_args()
     ensure_probes(args.aasa)
     print(f"hosts rotated: {args.hosts}")
-    print("| connections | server | retains | releases | malloc | syscalls |")
-    print("|---|---|---|---|---|---|")
+    print("| connections | server | retains | releases | string retains | string releases | malloc | syscalls |")
+    print("|---|---|---|---|---|---|---|---|")
     for conns in args.conns:
         per = args.per or max(1, 10_000 // conns)
         for kind, binary in [("nio-floor", args.floor), ("aasa", args.aasa)]:
             c = measure(kind, binary, args.sites, conns, per, args.hosts)
             print(f"| {conns} | {kind} | {c['swift_retain']:.1f} | {c['swift_release']:.1f} "
+                  f"| {c['swift_bridgeObjectRetain']:.1f} | {c['swift_bridgeObjectRelease']:.1f} "
                   f"| {c['malloc']:.2f} | {c['sys_enter']:.2f} |")
 
 
