@@ -26,6 +26,10 @@ final class ResponseCache {
     static let coalescingLimit = 16 * 1024
     /// Storage the entries of one second may hold, per event loop.
     static let defaultBudget = 4 * 1024 * 1024
+    /// What an entry costs besides its buffer, counted against the budget:
+    /// its key and value in the table and its pinned source (24 bytes each),
+    /// rounded up.
+    static let entryOverhead = 80
 
     /// The response a cached buffer was built from: the address of its first
     /// byte (the source storage is kept alive while the entry is, so the
@@ -72,8 +76,9 @@ final class ResponseCache {
         var bytes = allocator.buffer(capacity: dateLine.prefixLength(of: response) + payload.readableBytes)
         dateLine.writePrefix(of: response, into: &bytes)
         bytes.writeImmutableBuffer(payload)
-        if cachedBytes + bytes.storageCapacity <= budget {
-            cachedBytes += bytes.storageCapacity
+        let cost = bytes.storageCapacity + Self.entryOverhead
+        if cachedBytes + cost <= budget {
+            cachedBytes += cost
             entries[key] = bytes
             sources.append(payload)
         }
