@@ -14,9 +14,10 @@ swift_release(NULL) is counted too, though it does no atomic: compare
 servers and commits, not absolute numbers.
 
     Benchmarks/request-counts.py --aasa .build/release/aasa \
-        --floor Benchmarks/.build/release/NIOFloor --sites DIR [--conns 16 512] [--per 600]
+        --floor Benchmarks/.build/release/NIOFloor --sites DIR [--conns 16 512] [--per 600] [--hosts 1000]
 
-DIR is a tree from `aasa-bench sites DIR 1000`. Needs root (uprobes) and perf.
+DIR is a tree from `aasa-bench sites DIR 1000`. With `--hosts N` each
+connection rotates its Host over d0001 … dN (as `run.sh`'s rotating load). Needs root (uprobes) and perf.
 """
 
 import argparse
@@ -29,7 +30,9 @@ import sys
 import time
 
 PATH = "/.well-known/apple-app-site-association"
-PROBES = ["probe_libswiftCore:swift_retain", "probe_libswiftCore:swift_release", "probe_libc:malloc"]
+PROBES = ["probe_libswiftCore:swift_retain", "probe_libswiftCore:swift_release",
+          "probe_libswiftCore:swift_bridgeObjectRetain", "probe_libswiftCore:swift_bridgeObjectRelease",
+          "probe_libc:malloc"]
 
 
 def library(binary, name):
@@ -43,7 +46,8 @@ def library(binary, name):
 def ensure_probes(binary):
     existing = subprocess.run(["perf", "probe", "-l"], capture_output=True, text=True).stdout
     for lib, function in [("libswiftCore.so", "swift_retain"), ("libswiftCore.so", "swift_release"),
-                          ("libc.so.6", "malloc")]:
+                          ("libswiftCore.so", "swift_bridgeObjectRetain"),
+                          ("libswiftCore.so", "swift_bridgeObjectRelease"), ("libc.so.6", "malloc")]:
         if f":{function} " not in existing:
             subprocess.run(["perf", "probe", "-q", "-x", library(binary, lib), function], check=True)
 
@@ -64,8 +68,8 @@ async def exchange(reader, writer, data):
     await reader.readexactly(length)
 
 
-async def drive(port, pid, conns, per, output):
-    data = request("d0001.bench.example")
+async def drive(port, pid, conns, per, hosts, output):
+    requests = [request(f"d{i:04d}.bench.example") for i in range(1, hosts + 1)]
     deadline = time.monotonic() + 60
     while True:
         try:
@@ -78,24 +82,24 @@ async def drive(port, pid, conns, per, output):
                 sys.exit("the server did not answer within 60 s")
             await asyncio.sleep(0.05)
     connections = [await asyncio.open_connection("127.0.0.1", port) for _ in range(conns)]
-    for _ in range(3):
-        await asyncio.gather(*(exchange(r, w, data) for r, w in connections))
+    for round in range(3):
+        await asyncio.gather(*(exchange(r, w, requests[(n + round) % hosts]) for n, (r, w) in enumerate(connections)))
     events = ",".join(PROBES + ["raw_syscalls:sys_enter"])
     perf = subprocess.Popen(["perf", "stat", "-x,", "-e", events, "-p", str(pid), "-o", output])
     await asyncio.sleep(0.5)  # perf attached
 
-    async def one(reader, writer):
-        for _ in range(per):
-            await exchange(reader, writer, data)
+    async def one(offset, reader, writer):
+        for i in range(per):
+            await exchange(reader, writer, requests[(offset + i) % hosts])
 
-    await asyncio.gather(*(one(r, w) for r, w in connections))
+    await asyncio.gather(*(one(n * 37, r, w) for n, (r, w) in enumerate(connections)))
     perf.send_signal(signal.SIGINT)
     perf.wait()
     for _, writer in connections:
         writer.close()
 
 
-def measure(kind, binary, sites, conns, per):
+def measure(kind, binary, sites, conns, per, hosts):
     port = random.randint(30000, 50000)
     if kind == "aasa":
         command = [binary, "serve", "--dir", f"{sites}/aasa", "--port", str(port), "--bind", "127.0.0.1",
@@ -106,7 +110,7 @@ def measure(kind, binary, sites, conns, per):
                               stderr=subprocess.DEVNULL)
     output = f"/tmp/request-counts-{os.getpid()}.csv"
     try:
-        asyncio.run(drive(port, server.pid, conns, per, output))
+        asyncio.run(drive(port, server.pid, conns, per, hosts, output))
     finally:
         server.terminate()
         server.wait()
@@ -127,15 +131,18 @@ def main():
     parser.add_argument("--sites", required=True)
     parser.add_argument("--conns", type=int, nargs="+", default=[16, 512])
     parser.add_argument("--per", type=int, default=0, help="requests per connection (default: 10,000 in all)")
+    parser.add_argument("--hosts", type=int, default=1, help="rotate Host over this many hosts (default: 1)")
     args = parser.parse_args()
     ensure_probes(args.aasa)
-    print("| connections | server | retains | releases | malloc | syscalls |")
-    print("|---|---|---|---|---|---|")
+    print(f"hosts rotated: {args.hosts}")
+    print("| connections | server | retains | releases | string retains | string releases | malloc | syscalls |")
+    print("|---|---|---|---|---|---|---|---|")
     for conns in args.conns:
         per = args.per or max(1, 10_000 // conns)
         for kind, binary in [("nio-floor", args.floor), ("aasa", args.aasa)]:
-            c = measure(kind, binary, args.sites, conns, per)
+            c = measure(kind, binary, args.sites, conns, per, args.hosts)
             print(f"| {conns} | {kind} | {c['swift_retain']:.1f} | {c['swift_release']:.1f} "
+                  f"| {c['swift_bridgeObjectRetain']:.1f} | {c['swift_bridgeObjectRelease']:.1f} "
                   f"| {c['malloc']:.2f} | {c['sys_enter']:.2f} |")
 
 

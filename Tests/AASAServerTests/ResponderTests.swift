@@ -50,6 +50,10 @@ struct ResponderTests {
             app: "com.brand.app"
         ),
         Case(description: "query ignored", head: head(.GET, aasaPath + "?v=2"), status: 200, app: "com.brand.app"),
+        Case(description: "empty query", head: head(.GET, aasaPath + "?"), status: 200, app: "com.brand.app"),
+        Case(description: "path cut short", head: head(.GET, String(aasaPath.dropLast()) + "?n"), status: 404),
+        Case(description: "path in other case", head: head(.GET, aasaPath.uppercased()), status: 404),
+        Case(description: "path and a slash", head: head(.GET, aasaPath + "/"), status: 404),
         Case(
             description: "assetlinks",
             head: head(.GET, "/.well-known/assetlinks.json"),

@@ -2,12 +2,6 @@ import Logging
 import NIOCore
 import NIOHTTP1
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The serving connection's application handler: takes NIO's decoded request
 /// parts and writes pre-encoded bytes straight to the socket.
 ///
@@ -25,12 +19,9 @@ final class AASARequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     private let connection: ConnectionGuard
     private let log: ConnectionLog
     private let unknownHostCounts: RequestCounts
-    private var dateLine = DateLine()
-    private let allocator = ByteBufferAllocator()
+    /// The event loop's, shared with its other connections.
+    private let cache: ResponseCache
 
-    private var pending: Responder.Reply?
-    /// The request being answered, for the access log (only kept when logging).
-    private var request: AccessLogRequest?
     private var closing = false
 
     init(
@@ -38,8 +29,10 @@ final class AASARequestHandler: ChannelInboundHandler, RemovableChannelHandler {
         responder: Responder,
         connection: ConnectionGuard,
         log: ConnectionLog,
-        unknownHostCounts: RequestCounts
+        unknownHostCounts: RequestCounts,
+        cache: ResponseCache
     ) {
+        self.cache = cache
         self.store = store
         self.responder = responder
         self.connection = connection
@@ -48,23 +41,12 @@ final class AASARequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        guard !closing else { return }
-        switch unwrapInboundIn(data) {
-        case .head(let head):
-            let reply = responder.respond(to: head, snapshot: store.snapshot)
-            if log.logger != nil { request = AccessLogRequest(head) }
-            if reply.response.closesConnection, reply.response.status == .badRequest {
-                // A body we will not read: answer now and stop reading.
-                write(reply, context: context)
-            } else {
-                pending = reply
-            }
-        case .body:
-            break
-        case .end:
-            guard let reply = pending.take() else { return }
-            write(reply, context: context)
-        }
+        guard !closing, case .head(let head) = unwrapInboundIn(data) else { return }
+        // Answered at the head: a request with a body is refused here, so
+        // every request answered has none, and NIO's decoder delivers its
+        // `.end` at once, in the same parse. Nothing is kept until then.
+        let reply = responder.respond(to: head, snapshot: store.snapshot)
+        write(reply, request: log.logger == nil ? nil : AccessLogRequest(head), context: context)
     }
 
     /// Not passed on: this is the pipeline's last handler, and the event
@@ -90,79 +72,44 @@ final class AASARequestHandler: ChannelInboundHandler, RemovableChannelHandler {
             connection.abort()
             return
         }
-        // Whatever head was being read is not the one that failed.
-        pending = nil
-        request = nil
-        write(Responder.Reply(response: response, counts: nil, isHead: false), context: context, error: error)
+        write(
+            Responder.Reply(response: response, counts: nil, isHead: false),
+            request: nil,
+            context: context,
+            error: error
+        )
     }
 
     // MARK: Writing
 
-    /// Responses up to this size are copied behind their status line and
-    /// `Date` into one buffer: a copy this small costs less than a second
-    /// write through the pipeline. Larger ones go out as two writes.
-    static let coalescingLimit = 16 * 1024
-
-    private func write(_ reply: Responder.Reply, context: ChannelHandlerContext, error: Error? = nil) {
+    /// - Parameter request: the request line for the access log, when logging.
+    private func write(
+        _ reply: Responder.Reply,
+        request: AccessLogRequest?,
+        context: ChannelHandlerContext,
+        error: Error? = nil
+    ) {
         let response = reply.response
         (reply.counts ?? unknownHostCounts).increment(response.status)
-        let payload = response.payload(isHead: reply.isHead)
+        let length = response.payloadLength(isHead: reply.isHead)
         if let logger = log.logger {
             AccessLogLine(
                 client: log.client,
-                request: request.take(),
+                request: request,
                 status: response.status,
-                bytes: payload.readableBytes,
+                bytes: length,
                 error: error
             ).emit(to: logger)
         }
-        dateLine.refresh()
-        let prefixLength =
-            response.status.statusLine.utf8CodeUnitCount + dateLine.bytes.readableBytes
-            + response.connection.headerLine.utf8CodeUnitCount
-        var bytes: ByteBuffer
-        if payload.readableBytes <= Self.coalescingLimit {
-            bytes = allocator.buffer(capacity: prefixLength + payload.readableBytes)
-            dateLine.writePrefix(of: response, into: &bytes)
-            bytes.writeImmutableBuffer(payload)
+        if length <= ResponseCache.coalescingLimit {
+            context.write(wrapOutboundOut(cache.whole(response, isHead: reply.isHead)), promise: nil)
         } else {
-            var prefix = allocator.buffer(capacity: prefixLength)
-            dateLine.writePrefix(of: response, into: &prefix)
-            context.write(wrapOutboundOut(prefix), promise: nil)
-            bytes = payload
+            context.write(wrapOutboundOut(cache.prefix(of: response)), promise: nil)
+            context.write(wrapOutboundOut(response.payload(isHead: reply.isHead)), promise: nil)
         }
-        context.write(wrapOutboundOut(bytes), promise: nil)
         if response.closesConnection {
             closing = true
             connection.finish()
         }
-    }
-}
-
-/// The `Date` header line, rebuilt when the second changes: with the status
-/// line (a constant) the only bytes of a response not fixed at load time.
-struct DateLine {
-    private var second = -1
-    private(set) var bytes = ByteBuffer()
-
-    @inline(__always)
-    mutating func refresh() {
-        let now = time(nil)
-        if now != second {
-            second = now
-            // Rewritten in its own storage: the line is only ever copied out.
-            bytes.clear()
-            bytes.writeStaticString("Date: ")
-            HTTPDate.write(epochSeconds: now, into: &bytes)
-            bytes.writeStaticString("\r\n")
-        }
-    }
-
-    /// Writes `response`'s status line, this `Date` line and its `Connection` line.
-    @inline(__always)
-    func writePrefix(of response: EncodedResponse, into buffer: inout ByteBuffer) {
-        buffer.writeStaticString(response.status.statusLine)
-        buffer.writeImmutableBuffer(bytes)
-        buffer.writeStaticString(response.connection.headerLine)
     }
 }

@@ -67,6 +67,12 @@ public struct EncodedResponse: Sendable {
         }
     }
 
+    /// The number of bytes ``payload(isHead:)`` returns.
+    @inline(__always)
+    func payloadLength(isHead: Bool) -> Int {
+        isHead ? headLength : bytes.readableBytes
+    }
+
     /// The bytes to write for this request method.
     @inline(__always)
     func payload(isHead: Bool) -> ByteBuffer {

@@ -32,16 +32,19 @@ public struct Responder: Sendable {
             return Reply(response: statics.badRequest[.close], counts: nil, isHead: isHead)
         }
 
-        var target = Substring(head.uri)
+        let target = head.uri
+        let route: Route?
         var targetAuthority: Substring?
-        if target.utf8.first != UInt8(ascii: "/") {
+        if target.utf8.first == UInt8(ascii: "/") {
+            route = Route(originForm: target)
+        } else if let absolute = AbsoluteTarget(Substring(target)) {
             // Absolute form (`GET http://host/path`): RFC 9112 §3.2.2 says the
-            // target's authority replaces Host. Anything else (`*`, garbage) is
-            // simply not one of our paths.
-            if let absolute = AbsoluteTarget(target) {
-                targetAuthority = absolute.authority
-                target = absolute.path
-            }
+            // target's authority replaces Host.
+            targetAuthority = absolute.authority
+            route = Route(target: absolute.path)
+        } else {
+            // `*`, garbage: simply not one of our paths.
+            route = nil
         }
 
         // NIO's decoder stops parsing after an upgrade request (and CONNECT),
@@ -74,7 +77,7 @@ public struct Responder: Sendable {
             hostName = headerHost
         }
 
-        guard let route = Route(target: target) else {
+        guard let route else {
             return Reply(response: statics.notFound[connection], counts: nil, isHead: isHead)
         }
         guard method == .get || isHead else {

@@ -19,6 +19,8 @@ struct ServingPipeline: Sendable {
     let tlsContext: NIOSSLContext?
     let shutdown: ShutdownSignal
     let probe: QueuedBytesProbe?
+    /// Each event loop's responses of the current second, shared by its connections.
+    let responseCaches = ResponseCaches()
 
     init(
         store: SiteStore,
@@ -83,7 +85,8 @@ struct ServingPipeline: Sendable {
                 responder: responder,
                 connection: connection,
                 log: log,
-                unknownHostCounts: unknownHostCounts
+                unknownHostCounts: unknownHostCounts,
+                cache: responseCaches.cache(for: channel.eventLoop)
             )
         )
     }

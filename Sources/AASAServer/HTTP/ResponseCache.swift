@@ -1,0 +1,102 @@
+import NIOCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One event loop's responses as written this second: status line, `Date`
+/// line, `Connection` line and the pre-encoded bytes in one buffer, built on
+/// the first request that needs it and shared by every later request of the
+/// loop in the same second.
+///
+/// A request that hits writes a shared buffer (one reference more) where it
+/// would otherwise allocate a buffer and copy the response behind its
+/// prefix. Bytes on the wire are the same either way.
+///
+/// Bounds: every entry is dropped when the second changes (its `Date` is
+/// stale); within a second, entries are only added while their storage stays
+/// under `budget` bytes, after which responses are copied per request as
+/// without a cache. Loop-confined: no locks, no atomics of its own.
+final class ResponseCache {
+    /// Responses up to this size are written as one buffer (cached or
+    /// copied): a copy this small costs less than a second write through
+    /// the pipeline. Larger ones go out as two writes and are never cached.
+    static let coalescingLimit = 16 * 1024
+    /// Storage the entries of one second may hold, per event loop.
+    static let defaultBudget = 4 * 1024 * 1024
+    /// What an entry costs besides its buffer, counted against the budget:
+    /// its key and value in the table and its pinned source (24 bytes each),
+    /// rounded up.
+    static let entryOverhead = 80
+
+    /// The response a cached buffer was built from: the address of its first
+    /// byte (the source storage is kept alive while the entry is, so the
+    /// address names it), the length written, the status and connection.
+    private struct Key: Hashable {
+        let address: UInt
+        let length: Int
+        let variant: Int
+    }
+
+    let budget: Int
+    private(set) var dateLine = DateLine()
+    private var entries: [Key: ByteBuffer] = [:]
+    /// The sources of this second's entries, kept so that no address in a
+    /// key can be reused by another storage while the entry exists.
+    private var sources: [ByteBuffer] = []
+    private(set) var cachedBytes = 0
+    private let allocator = ByteBufferAllocator()
+
+    init(budget: Int = ResponseCache.defaultBudget) {
+        self.budget = budget
+    }
+
+    /// Entries held now (for tests and the memory bound).
+    var count: Int { entries.count }
+
+    /// The one buffer to write for `response` (its head only for HEAD), when
+    /// that is within ``coalescingLimit``. `now` is the current second
+    /// (tests pass their own).
+    func whole(_ response: EncodedResponse, isHead: Bool, now: Int = time(nil)) -> ByteBuffer {
+        if dateLine.refresh(now: now) { clear() }
+        // Looked up by address, without copying the response's buffer: a
+        // copy is a retain and a release.
+        let length = response.payloadLength(isHead: isHead)
+        let key = response.bytes.withUnsafeReadableBytes { bytes in
+            Key(
+                address: UInt(bitPattern: bytes.baseAddress),
+                length: length,
+                variant: response.status.rawValue << 2 | response.connection.rawValue
+            )
+        }
+        if let cached = entries[key] { return cached }
+        let payload = response.payload(isHead: isHead)
+        var bytes = allocator.buffer(capacity: dateLine.prefixLength(of: response) + payload.readableBytes)
+        dateLine.writePrefix(of: response, into: &bytes)
+        bytes.writeImmutableBuffer(payload)
+        let cost = bytes.storageCapacity + Self.entryOverhead
+        if cachedBytes + cost <= budget {
+            cachedBytes += cost
+            entries[key] = bytes
+            sources.append(payload)
+        }
+        return bytes
+    }
+
+    /// The status, `Date` and `Connection` lines of a response too large to
+    /// copy, written in front of its own buffer.
+    func prefix(of response: EncodedResponse, now: Int = time(nil)) -> ByteBuffer {
+        if dateLine.refresh(now: now) { clear() }
+        var prefix = allocator.buffer(capacity: dateLine.prefixLength(of: response))
+        dateLine.writePrefix(of: response, into: &prefix)
+        return prefix
+    }
+
+    private func clear() {
+        entries.removeAll(keepingCapacity: true)
+        sources.removeAll(keepingCapacity: true)
+        cachedBytes = 0
+    }
+}
