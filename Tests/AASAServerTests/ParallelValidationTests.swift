@@ -35,16 +35,28 @@ struct ParallelValidationTests {
                 try site.write(index % 2 == 0 ? SampleFile.assetLinks : "[{}]", host: host, file: "assetlinks.json")
             }
         }
+        // What the scan of the root sorts out, spread among the hosts: a
+        // second directory for a host (names are lowercased), a name that is
+        // no host, aliases, a dangling link, a link to no host directory, a
+        // host directory without a file, a file beside the hosts.
+        for index in stride(from: 7, to: 120, by: 20) {
+            try site.write(SampleFile.aasa(), host: "H\(index).EXAMPLE")
+            try site.write(SampleFile.aasa(), host: "not a host \(index)")
+            try site.symlink("alias\(index).example", to: "h\(index).example")
+            try site.symlink("gone\(index).example", to: "nowhere\(index).example")
+            try site.symlink("up\(index).example", to: "h\(index).example/apple-app-site-association")
+            try site.write(SampleFile.aasa(), host: "empty\(index).example", file: "README")
+        }
+        try site.write(Data("notes".utf8), host: ".", file: "README.md")
         return site
     }
 
-    /// A first load of `site` with this many threads and files per batch.
-    static func load(_ site: TemporarySite, parallelism: Int, batchSize: Int) throws -> LoadOutcome {
+    /// A first load of `site` with this many threads.
+    static func load(_ site: TemporarySite, parallelism: Int) throws -> LoadOutcome {
         try SiteLoader(
             configuration: site.configuration(),
             fileSystem: PosixFileSystem(),
-            parallelism: parallelism,
-            batchSize: batchSize
+            parallelism: parallelism
         ).load(previous: .empty, force: true)
     }
 
@@ -55,12 +67,11 @@ struct ParallelValidationTests {
         let parallel = try SiteLoader(configuration: site.configuration(), parallelism: 4)
             .load(previous: .empty, force: true)
 
-        let batched = try Self.load(site, parallelism: 3, batchSize: 7)
-        #expect(batched.issues == sequential.issues)
-        #expect(batched.warnings == sequential.warnings)
-        // Batches large enough to go to the background threads while the
-        // next one is read (at 7 a batch is validated in place).
-        let overlapped = try Self.load(site, parallelism: 2, batchSize: 40)
+        let threes = try Self.load(site, parallelism: 3)
+        #expect(threes.issues == sequential.issues)
+        #expect(threes.warnings == sequential.warnings)
+        // The server's own width on this kind of machine: two threads.
+        let overlapped = try Self.load(site, parallelism: 2)
         #expect(overlapped.issues == sequential.issues)
         #expect(overlapped.warnings == sequential.warnings)
         #expect(overlapped.filesValidated == sequential.filesValidated)
@@ -72,7 +83,13 @@ struct ParallelValidationTests {
             #expect(one?.assetLinks?.etag == other?.assetLinks?.etag, "\(name)")
         }
 
-        #expect(sequential.filesValidated == 160)
+        // The six uppercase twins sort first, so they are served and their
+        // lowercase namesakes (two of them with an assetlinks.json) are not.
+        #expect(sequential.filesValidated == 158)
+        #expect(parallel.snapshot.sites.keys.sorted() == sequential.snapshot.sites.keys.sorted())
+        #expect(parallel.snapshot.sites["alias27.example"] === parallel.snapshot.sites["h27.example"])
+        #expect(sequential.issues.contains { $0.path == #"not\x20a\x20host\x2047"# })
+        #expect(sequential.issues.contains { $0.code == .noServedFile && $0.host == "empty67.example" })
         #expect(parallel.filesValidated == sequential.filesValidated)
         try #require(sequential.issues.count > 70)
         try #require(sequential.warnings.count >= 24)
@@ -89,10 +106,11 @@ struct ParallelValidationTests {
         }
     }
 
-    /// The verdicts come back in the candidates' order, with more threads
-    /// than chunks, a count that does not divide evenly, and one thread.
+    /// The results come back in the jobs' order, with more threads than
+    /// chunks, a count that does not divide evenly, one thread, and more
+    /// jobs than the largest chunk.
     @Test(arguments: [1, 2, 3, 16])
-    func verdictsKeepTheCandidatesOrder(width: Int) {
+    func resultsKeepTheJobsOrder(width: Int) {
         let validator = FileValidator(aasa: .init(), assetLinks: .init(), cacheControl: "max-age=60")
         let candidates = (0..<101).map { index in
             let contents = index % 5 == 4 ? SampleFile.invalid : SampleFile.aasa(app: "ABCDE12345.com.a.app\(index)")
@@ -117,11 +135,18 @@ struct ParallelValidationTests {
             case .rejected(let issues): issues.map(\.description).joined()
             }
         }
-        let validation = ParallelValidation(validator: validator, width: width)
-        let verdicts = validation.validate(candidates).map(summary)
+        let parallel = ParallelHosts(width: width)
+        var verdicts: [String] = []
+        let validate = { (index: Int) in summary(validator.validate(candidates[index])) }
+        parallel.forEach(count: candidates.count, validate) { index, verdict in
+            #expect(index == verdicts.count)
+            verdicts.append(verdict)
+        }
         #expect(verdicts == candidates.map { summary(validator.validate($0)) })
-        // Started in the background (the loader reads the next batch meanwhile).
-        #expect(validation.start(candidates).wait().map(summary) == verdicts)
         #expect(verdicts[7] == "h7.example/apple-app-site-association [\"ABCDE12345.com.a.app7\"]")
+        var many: [Int] = []
+        let double = { (index: Int) in index * 2 }
+        parallel.forEach(count: 5_000, double) { _, result in many.append(result) }
+        #expect(many == (0..<5_000).map { $0 * 2 })
     }
 }

@@ -31,6 +31,29 @@ struct SiteLoaderTests {
         #expect(outcome.snapshot.sites["a.example"]?.appleAppSiteAssociation?.appIDs == ["ABCDE12345.com.example.app"])
     }
 
+    /// The app IDs `/status` lists for a file: applinks first, then the
+    /// other services in turn, each app once, where it is first listed.
+    @Test func appIDsListEachAppOnceInServiceOrder() throws {
+        let site = try TemporarySite()
+        try site.write(
+            """
+            {"applinks":{"details":[{"appIDs":["ABCDE12345.com.b","ABCDE12345.com.a"],"components":[]},
+              {"appIDs":["ABCDE12345.com.a","ABCDE12345.com.c"],"components":[]}]},
+             "webcredentials":{"apps":["ABCDE12345.com.d","ABCDE12345.com.b"]},
+             "appclips":{"apps":["ABCDE12345.com.e.Clip","ABCDE12345.com.d"]},
+             "activitycontinuation":{"apps":["ABCDE12345.com.f","ABCDE12345.com.f"]}}
+            """,
+            host: "a.example"
+        )
+        let outcome = try Self.load(site)
+        #expect(
+            outcome.snapshot.sites["a.example"]?.appleAppSiteAssociation?.appIDs == [
+                "ABCDE12345.com.b", "ABCDE12345.com.a", "ABCDE12345.com.c", "ABCDE12345.com.d",
+                "ABCDE12345.com.e.Clip", "ABCDE12345.com.f",
+            ]
+        )
+    }
+
     @Test func invalidFileIsNotServedAndSaysWhy() throws {
         let site = try TemporarySite()
         try site.write(SampleFile.invalid, host: "a.example")

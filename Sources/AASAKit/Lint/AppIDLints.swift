@@ -3,12 +3,13 @@
 struct AppIDLints: LintRule {
     func diagnostics(in context: LintContext) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        for (path, appID) in Self.writtenAppIDs(in: context) {
+        for written in Self.writtenAppIDs(in: context) {
+            let appID = written.appID
             if let problem = AppIDFormat.problem(with: appID) {
                 diagnostics.append(
                     .warning(
                         "lint.app-id-format",
-                        at: path,
+                        at: written.path,
                         """
                         app ID \(quoted(appID)) is not of the form TEAMID.bundle.id: \(problem); the system compares \
                         app IDs exactly with the app's entitlement, so this one likely matches no app
@@ -28,12 +29,14 @@ struct AppIDLints: LintRule {
         var diagnostics: [Diagnostic] = []
         for (itemPath, item) in context.detailItems {
             var seenInItem: Set<String> = []
-            for (path, appID) in Self.effectiveAppIDs(of: item, at: itemPath) where seenInItem.insert(appID).inserted {
+            for written in Self.effectiveAppIDs(of: item, at: itemPath) where seenInItem.insert(written.appID).inserted
+            {
+                let appID = written.appID
                 if let first = firstSeen[appID] {
                     diagnostics.append(
                         .warning(
                             "lint.duplicate-app-id",
-                            at: path,
+                            at: written.path,
                             """
                             \(quoted(appID)) is already listed in \(first); the system takes an app's rules from the \
                             first entry that lists it, so this entry is ignored for that app
@@ -50,48 +53,74 @@ struct AppIDLints: LintRule {
 
     /// The app IDs an item applies to: `appIDs` when it is an array, else
     /// `appID`; in the legacy dictionary form, the item's key.
-    static func effectiveAppIDs(of item: JSONObject, at itemPath: JSONPath) -> [(JSONPath, String)] {
+    static func effectiveAppIDs(of item: JSONObject, at itemPath: JSONPath) -> [WrittenAppID] {
         if case .key(let key) = itemPath.components.last {
-            return [(itemPath, key)]
+            return [WrittenAppID(appID: key, parent: itemPath, at: .itself)]
         }
         if case .array(let appIDs) = item["appIDs"] {
             return appIDs.enumerated().compactMap { offset, value in
-                value.stringValue.map { (itemPath.appending("appIDs").appending(offset), $0) }
+                value.stringValue.map { WrittenAppID(appID: $0, parent: itemPath, at: .element("appIDs", offset)) }
             }
         }
         if let appID = item["appID"]?.stringValue {
-            return [(itemPath.appending("appID"), appID)]
+            return [WrittenAppID(appID: appID, parent: itemPath, at: .key("appID"))]
         }
         return []
     }
 
     /// Every app ID written anywhere in the file, ignored ones included.
-    private static func writtenAppIDs(in context: LintContext) -> [(JSONPath, String)] {
-        var written: [(JSONPath, String)] = []
+    private static func writtenAppIDs(in context: LintContext) -> [WrittenAppID] {
+        var written: [WrittenAppID] = []
         for (itemPath, item) in context.detailItems {
             if case .key(let key) = itemPath.components.last {
-                written.append((itemPath, key))
+                written.append(WrittenAppID(appID: key, parent: itemPath, at: .itself))
                 continue
             }
             if case .array(let appIDs) = item["appIDs"] {
                 for (offset, value) in appIDs.enumerated() {
                     if let appID = value.stringValue {
-                        written.append((itemPath.appending("appIDs").appending(offset), appID))
+                        written.append(WrittenAppID(appID: appID, parent: itemPath, at: .element("appIDs", offset)))
                     }
                 }
             }
             if let appID = item["appID"]?.stringValue {
-                written.append((itemPath.appending("appID"), appID))
+                written.append(WrittenAppID(appID: appID, parent: itemPath, at: .key("appID")))
             }
         }
         for service in ["webcredentials", "appclips", "activitycontinuation", "authsrv"] {
             guard case .array(let apps) = context.root[service]?["apps"] else { continue }
-            let appsPath = JSONPath([.key(service), .key("apps")])
+            let servicePath = JSONPath([.key(service)])
             for (offset, value) in apps.enumerated() {
-                if let appID = value.stringValue { written.append((appsPath.appending(offset), appID)) }
+                if let appID = value.stringValue {
+                    written.append(WrittenAppID(appID: appID, parent: servicePath, at: .element("apps", offset)))
+                }
             }
         }
         return written
+    }
+}
+
+/// An app ID as written, and where: the path is built only for a finding
+/// (nearly every app ID has none, and each path is two arrays).
+struct WrittenAppID {
+    let appID: String
+    let parent: JSONPath
+    let at: Place
+
+    enum Place {
+        /// The parent's own key (the legacy dictionary form).
+        case itself
+        case key(String)
+        /// An element of the array under `key`.
+        case element(String, Int)
+    }
+
+    var path: JSONPath {
+        switch at {
+        case .itself: parent
+        case .key(let key): parent.appending(key)
+        case .element(let key, let offset): parent.appending(key).appending(offset)
+        }
     }
 }
 

@@ -56,13 +56,15 @@ struct LintContext {
         // defaults) and each component adds only its own keys.
         let fileFlags = fileDefaults.map { EffectiveFlags($0, over: .system) } ?? .system
         if let fileDefaults {
-            collectPatterns(in: fileDefaults, at: applinksPath.appending("defaults"), flags: fileFlags, into: &sites)
+            let container = Container(parent: applinksPath.appending("defaults"))
+            collectPatterns(in: fileDefaults, at: container, flags: fileFlags, into: &sites)
         }
         for (itemPath, item) in items {
             let itemDefaults = item["defaults"]?.objectValue
             let itemFlags = itemDefaults.map { EffectiveFlags($0, over: fileFlags) } ?? fileFlags
             if let itemDefaults {
-                collectPatterns(in: itemDefaults, at: itemPath.appending("defaults"), flags: itemFlags, into: &sites)
+                let container = Container(parent: itemPath.appending("defaults"))
+                collectPatterns(in: itemDefaults, at: container, flags: itemFlags, into: &sites)
             }
             if case .array(let components) = item["components"] {
                 let componentsPath = itemPath.appending("components")
@@ -70,7 +72,7 @@ struct LintContext {
                     guard let object = component.objectValue else { continue }
                     collectPatterns(
                         in: object,
-                        at: componentsPath.appending(offset),
+                        at: Container(parent: componentsPath, index: offset),
                         flags: EffectiveFlags(object, over: itemFlags),
                         into: &sites
                     )
@@ -82,7 +84,7 @@ struct LintContext {
                     guard let text = entry.stringValue else { continue }
                     sites.append(
                         PatternSite(
-                            container: pathsPath,
+                            container: Container(parent: pathsPath),
                             member: .index(offset),
                             pattern: LegacyPath.strippingExclusionPrefix(text),
                             kind: .legacyPath,
@@ -99,7 +101,7 @@ struct LintContext {
     /// object (to the file's list, not through an array per component).
     private static func collectPatterns(
         in object: JSONObject,
-        at path: JSONPath,
+        at path: Container,
         flags: EffectiveFlags,
         into sites: inout [PatternSite]
     ) {
@@ -157,7 +159,7 @@ struct PatternSite {
 
     /// The object or array holding the pattern: the component, the
     /// defaults object or `paths`.
-    var container: JSONPath
+    var container: Container
     /// The pattern's key (`/`, `?`, `#`) or its index in `paths`.
     var member: JSONPath.Component
     var pattern: String
@@ -170,12 +172,22 @@ struct PatternSite {
     var path: JSONPath {
         let memberPath =
             switch member {
-            case .key(let key): container.appending(key)
-            case .index(let index): container.appending(index)
+            case .key(let key): container.path.appending(key)
+            case .index(let index): container.path.appending(index)
             }
         if case .queryItem(let name) = kind { return memberPath.appending(name) }
         return memberPath
     }
+}
+
+/// Where a pattern's object or array is: its parent's path and, for a
+/// component, its index in `components`. The component's own path (an
+/// array per component of every file loaded) is built only for a finding.
+struct Container {
+    var parent: JSONPath
+    var index: Int?
+
+    var path: JSONPath { index.map { parent.appending($0) } ?? parent }
 }
 
 /// The `caseSensitive`/`percentEncoded` values a rule ends up with after the

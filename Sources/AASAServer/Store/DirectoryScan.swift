@@ -53,21 +53,54 @@ struct DirectoryScan {
     var seen: Set<String> = []
 
     /// Scans the root. Throws only when the root itself cannot be listed.
-    init(root: ServedRoot) throws(FileSystemError) {
-        for entry in try root.directory.entries() where !SiteLayout.isHidden(entry) {
-            visit(entry, root: root)
+    /// The entries are looked at and opened on up to `width` threads (two
+    /// system calls per entry, before any host can be read) and recorded in
+    /// the order they are listed.
+    init(root: ServedRoot, width: Int = 1) throws(FileSystemError) {
+        let entries = try root.directory.entries().filter { !SiteLayout.isHidden($0) }
+        let probe = { (index: Int) in Probe(entries[index], root: root) }
+        ParallelHosts(width: width).forEach(count: entries.count, probe) { _, probe in record(probe) }
+    }
+
+    /// What one entry is, and the entry opened when it may be a host: the
+    /// part of the scan that touches the disk, independent of every other
+    /// entry's.
+    private struct Probe {
+        let entry: String
+        let status: Result<FileStatus, FileSystemError>
+        let name: HostDirectoryName?
+        /// Set for a directory or symlink named like a host.
+        let opened: Result<ServedRoot.Resolved, FileSystemError>?
+
+        init(_ entry: String, root: ServedRoot) {
+            self.entry = entry
+            let status = Result { () throws(FileSystemError) in try root.directory.status(of: entry) }
+            self.status = status
+            name = HostDirectoryName(entry)
+            guard case .success(let known) = status, name != nil,
+                known.kind == .directory || known.kind == .symbolicLink
+            else {
+                opened = nil
+                return
+            }
+            opened = Result { () throws(FileSystemError) in
+                try root.open(entry, in: root.directory, at: [], expecting: .directory, status: known)
+            }
         }
     }
 
-    private mutating func visit(_ entry: String, root: ServedRoot) {
-        let shown = LoadIssue.printable(entry)
+    private mutating func record(_ probe: Probe) {
+        let entry = probe.entry
         let status: FileStatus
-        do {
-            status = try root.directory.status(of: entry)
-        } catch {
+        switch probe.status {
+        case .success(let known):
+            status = known
+        case .failure(let error):
             // Gone between listing and looking: as if it had not been listed.
             if error.code != .notFound {
-                issues.append(LoadIssue(host: nil, error: FileSystemError(path: shown, code: error.code)))
+                issues.append(
+                    LoadIssue(host: nil, error: FileSystemError(path: LoadIssue.printable(entry), code: error.code))
+                )
             }
             return
         }
@@ -80,18 +113,18 @@ struct DirectoryScan {
             issues.append(
                 LoadIssue(
                     host: nil,
-                    path: shown,
+                    path: LoadIssue.printable(entry),
                     code: .notAHostDirectory,
                     message: "not a host directory (\(kind)); ignored"
                 )
             )
             return
         }
-        guard let name = HostDirectoryName(entry) else {
+        guard let name = probe.name, let result = probe.opened else {
             issues.append(
                 LoadIssue(
                     host: nil,
-                    path: shown,
+                    path: LoadIssue.printable(entry),
                     code: .notAHostDirectory,
                     message: "not a valid host name; a host directory is named like `example.com` or `*.example.com`"
                 )
@@ -102,7 +135,7 @@ struct DirectoryScan {
             issues.append(
                 LoadIssue(
                     host: name.name,
-                    path: shown,
+                    path: LoadIssue.printable(entry),
                     code: .notAHostDirectory,
                     message: "a second directory for host \(name.name); ignored"
                 )
@@ -110,9 +143,10 @@ struct DirectoryScan {
             return
         }
         let opened: ServedRoot.Resolved
-        do {
-            opened = try root.open(entry, in: root.directory, at: [], expecting: .directory, status: status)
-        } catch {
+        switch result {
+        case .success(let resolved):
+            opened = resolved
+        case .failure(let error):
             unopened.append(Unopened(name: name, error: error, isLink: status.kind == .symbolicLink))
             // A dangling link (or an entry gone since it was listed) counts
             // as missing, so a host served through it gets the same grace as
@@ -128,14 +162,14 @@ struct DirectoryScan {
                 issues.append(
                     LoadIssue(
                         host: name.name,
-                        path: shown,
+                        path: LoadIssue.printable(entry),
                         code: .notAHostDirectory,
                         message: "symlink to \(LoadIssue.printable(location[0])), not a host directory"
                     )
                 )
                 return
             }
-            aliases.append(Alias(name: name, target: target, path: shown))
+            aliases.append(Alias(name: name, target: target, path: LoadIssue.printable(entry)))
             return
         }
         hosts.append(HostDirectory(name: name, directory: directory, location: location))

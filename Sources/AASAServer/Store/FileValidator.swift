@@ -79,12 +79,18 @@ struct FileValidator: Sendable {
     }
 
     /// App IDs an association file lists (applinks, then other services), for `/status`.
+    /// One pass and one set, the first listing of each ID kept: this runs
+    /// for every file a load accepts.
     private static func appIDs(_ document: AASAFile) -> [String] {
         var seen = Set<String>()
-        let all =
-            document.appLinksAppIDs + (document.webCredentials ?? []) + (document.appClips ?? [])
-            + (document.activityContinuation ?? [])
-        return all.filter { seen.insert($0).inserted }
+        var ids: [String] = []
+        for detail in document.appLinks?.details ?? [] {
+            for id in detail.appIDs where seen.insert(id).inserted { ids.append(id) }
+        }
+        for service in [document.webCredentials, document.appClips, document.activityContinuation] {
+            for id in service ?? [] where seen.insert(id).inserted { ids.append(id) }
+        }
+        return ids
     }
 
     /// Android package names of an assetlinks.json, for `/status`.

@@ -17,12 +17,10 @@ public struct SiteLoader: Sendable {
     let requestCounts: RequestCountTable
     let validator: FileValidator
     let fileSystem: any FileSystem
-    /// Threads validating the files of one load.
+    /// Threads reading and validating the hosts of one load.
     let parallelism: Int
-    /// Hosts read before their files are validated together.
-    let batchSize: Int
 
-    /// - Parameter parallelism: threads validating at once; the server
+    /// - Parameter parallelism: threads reading and validating at once; the server
     ///   passes its event-loop count, the cores it is given.
     public init(
         configuration: ServerConfiguration,
@@ -45,8 +43,7 @@ public struct SiteLoader: Sendable {
         validator: AASAValidator = AASAValidator(),
         requestCounts: RequestCountTable = RequestCountTable(),
         fileSystem: any FileSystem,
-        parallelism: Int = 1,
-        batchSize: Int = 256
+        parallelism: Int = 1
     ) {
         self.directory = configuration.files.directory
         self.hosts = configuration.hosts
@@ -59,7 +56,6 @@ public struct SiteLoader: Sendable {
         )
         self.fileSystem = fileSystem
         self.parallelism = max(1, parallelism)
-        self.batchSize = max(1, batchSize)
     }
 
     /// Loads the directory. `force` (SIGHUP) re-reads every file and takes
@@ -71,7 +67,7 @@ public struct SiteLoader: Sendable {
             directory: try fileSystem.openDirectory(atPath: directory),
             absolutePaths: [directory] + (fileSystem.canonicalPath(directory).map { [$0] } ?? [])
         )
-        let scan = try DirectoryScan(root: root)
+        let scan = try DirectoryScan(root: root, width: parallelism)
         let reader = HostReader(
             root: root,
             cache: ValidationCache(rejected: previous.rejected, force: force),
@@ -93,73 +89,51 @@ public struct SiteLoader: Sendable {
             issues.append(failure.issue(kept: LoadIssue.kept(previous: previousHost != nil)))
             parts.sites[failure.name.name] = previousHost
         }
-        // By batches of hosts: read a batch (the disk, in order), validate
-        // what changed in it on all the threads at once, then put its hosts
-        // together in the order they were read: the same outcome as one pass,
-        // host by host. Batches, not the whole directory at once: the bytes
-        // read wait for validation, and at 10,000 hosts they would fragment
-        // the heap between the files kept. The next batch is read while one
-        // is validated, so the disk and the validating threads overlap.
-        let batches = stride(from: 0, to: scan.hosts.count, by: batchSize).map {
-            $0..<min(scan.hosts.count, $0 + batchSize)
+        // Each host read and its changed files validated in one job, the
+        // hosts spread over the threads; each put together with the others
+        // in the order they were listed: the same outcome as one pass, host
+        // by host.
+        let job = { (index: Int) -> HostLoad in
+            let host = scan.hosts[index]
+            return HostLoad(host, previous: previous.sites[host.name.name], reader: reader, validator: validator)
         }
-        let validation = ParallelValidation(validator: validator, width: parallelism)
-        var nextReads = batches.first.map { read(scan.hosts[$0], reader: reader, previous: previous) } ?? []
-        for index in batches.indices {
-            let reads = nextReads
-            let candidates = reads.flatMap { entry in
-                SiteFile.allCases.compactMap { kind -> FileValidator.Candidate? in
-                    guard case .pending(let candidate, _) = entry.read.files[kind] else { return nil }
-                    return candidate
-                }
-            }
-            let running = validation.start(candidates)
-            nextReads =
-                index + 1 < batches.count
-                ? read(scan.hosts[batches[index + 1]], reader: reader, previous: previous) : []
-            var verdicts = running.wait().makeIterator()
-            for (host, previousHost, read) in reads {
-                let name = host.name.name
-                issues += read.issues
-                parts.rejected.merge(read.rejected) { $1 }
-                parts.missing.formUnion(read.missing)
-                var files: [SiteFile: ServedFile] = [:]
-                for kind in SiteFile.allCases {
-                    switch read.files[kind] {
-                    case nil:
-                        continue
-                    case .served(let file):
-                        files[kind] = file
-                    case .pending(let candidate, let previousFile):
-                        filesValidated += 1
-                        switch verdicts.next() {
-                        case .accepted(let file, let fileWarnings):
-                            files[kind] = file
-                            warnings += fileWarnings
-                        case .rejected(let fileIssues):
-                            issues += fileIssues
-                            parts.rejected[candidate.path] = RejectedFile(stamp: candidate.stamp, issues: fileIssues)
-                            files[kind] = previousFile
-                        case nil:
-                            preconditionFailure("one verdict per candidate")
-                        }
-                    }
-                }
-                guard !files.isEmpty else {
-                    if !issues.contains(where: { $0.host == name }) {
-                        issues.append(
-                            LoadIssue(
-                                host: name,
-                                path: name,
-                                code: .noServedFile,
-                                message: "no \(SiteFile.allCases.map(\.fileName).joined(separator: " or "))"
-                            )
-                        )
-                    }
+        ParallelHosts(width: parallelism).forEach(count: scan.hosts.count, job) { index, load in
+            let name = scan.hosts[index].name.name
+            issues += load.issues
+            parts.rejected.merge(load.rejected) { $1 }
+            parts.missing.formUnion(load.missing)
+            var files: [SiteFile: ServedFile] = [:]
+            for kind in SiteFile.allCases {
+                switch load.file(kind) {
+                case nil:
                     continue
+                case .served(let file):
+                    files[kind] = file
+                case .validated(.accepted(let file, let fileWarnings), _, _, _):
+                    filesValidated += 1
+                    files[kind] = file
+                    warnings += fileWarnings
+                case .validated(.rejected(let fileIssues), let path, let stamp, let previousFile):
+                    filesValidated += 1
+                    issues += fileIssues
+                    parts.rejected[path] = RejectedFile(stamp: stamp, issues: fileIssues)
+                    files[kind] = previousFile
                 }
-                parts.sites[name] = site(name, files: files, identity: read.identity, previous: previousHost)
             }
+            guard !files.isEmpty else {
+                if !issues.contains(where: { $0.host == name }) {
+                    issues.append(
+                        LoadIssue(
+                            host: name,
+                            path: name,
+                            code: .noServedFile,
+                            message: "no \(SiteFile.allCases.map(\.fileName).joined(separator: " or "))"
+                        )
+                    )
+                }
+                return
+            }
+            parts.sites[name] = site(name, files: files, identity: load.identity, previous: load.previous)
         }
         parts.defaultIdentity = defaultIdentity(previous: previous.defaultIdentity, force: force, issues: &issues)
         let assembler = SnapshotAssembler(configuration: hosts, previous: previous, force: force)
@@ -171,18 +145,6 @@ public struct SiteLoader: Sendable {
             filesValidated: filesValidated,
             stillServedWhileMissing: missing.sorted()
         )
-    }
-
-    /// One batch of hosts read from disk, each with its previous instance.
-    private func read(
-        _ hosts: ArraySlice<DirectoryScan.HostDirectory>,
-        reader: HostReader,
-        previous: SiteSnapshot
-    ) -> [(host: DirectoryScan.HostDirectory, previous: SiteHost?, read: HostReader.Result)] {
-        hosts.map { host in
-            let previousHost = previous.sites[host.name.name]
-            return (host, previousHost, reader.read(host, previous: previousHost))
-        }
     }
 
     /// The host for `files`: the previous instance when nothing in it changed.
