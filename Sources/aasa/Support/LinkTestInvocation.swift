@@ -31,7 +31,7 @@ struct LinkTestInvocation {
     func execute() throws(InputError) -> (output: [[UInt8]], exitCode: Int32) {
         let sites = try self.sites()
         var entries: [LinkExpectations.Entry] = []
-        var texts: [String: String] = [:]
+        var texts: [String: [UInt8]] = [:]
         let paths = Self.distinct(linksPaths)
         for path in paths {
             let bytes = try InputFiles.bytes(path, what: "links file")
@@ -44,7 +44,7 @@ struct LinkTestInvocation {
                 throw InputError("\(path) is not a valid links file (schema/links.schema.json):\n\(problems)")
             }
             // Only annotations need the text (to find a URL's line).
-            if format == .github { texts[path] = String(decoding: bytes, as: UTF8.self) }
+            if format == .github { texts[path] = bytes }
         }
         let report: LinkTestReport
         do {

@@ -16,8 +16,8 @@ struct LinkTestOutput {
     var report: LinkTestReport
     /// The expectations files, named in annotations and JUnit.
     var linksFiles: [String]
-    /// Their texts, to find the line of each URL for annotations.
-    var linksTexts: [String: String]
+    /// Their bytes, to find the line of each URL for annotations.
+    var linksTexts: [String: [UInt8]]
     /// What the run was for, shown in suite names: the domain, the file or
     /// the directory.
     var subject: String
@@ -61,7 +61,7 @@ struct LinkTestOutput {
     }
 
     /// The report's summary, saying when warnings are what fails the run.
-    private var summaryLine: String {
+    var summaryLine: String {
         let failing = strict && report.failedCount == 0 && !report.warnings.isEmpty
         return report.summaryLine + (failing ? " (--strict: warnings fail the run)" : "")
     }
@@ -132,46 +132,6 @@ struct LinkTestOutput {
         writer.raw("}")
         pieces.append(writer.bytes)
         return pieces
-    }
-
-    /// One `::error` per failure, on the line of the links file that holds
-    /// the URL; one `::warning` per warning (`::error` when strict); then
-    /// the summary line.
-    func github() -> String {
-        var lines: [String] = []
-        for result in report.failures {
-            let title = "\(result.failure?.title ?? "failed"): \(result.entry.url)"
-            let properties = annotationProperties(file: result.entry.file, url: result.entry.url, title: title)
-            lines.append("::error \(properties)::\(Self.escapeData(result.summary))")
-        }
-        let command = strict ? "error" : "warning"
-        for warning in report.warnings {
-            let url = report.results.first { $0.entry.file == warning.file && $0.entry.path == warning.path }?.entry.url
-            let properties = annotationProperties(file: warning.file, url: url, title: warning.code)
-            lines.append("::\(command) \(properties)::\(Self.escapeData(warning.message))")
-        }
-        lines.append(summaryLine)
-        return lines.joined(separator: "\n")
-    }
-
-    private func annotationProperties(file: String?, url: String?, title: String) -> String {
-        var properties: [String] = []
-        if let file {
-            properties.append("file=\(Self.escapeProperty(file))")
-            if let url, let line = line(of: url, in: file) { properties.append("line=\(line)") }
-        }
-        properties.append("title=\(Self.escapeProperty(title))")
-        return properties.joined(separator: ",")
-    }
-
-    private func line(of url: String, in file: String) -> Int? {
-        guard let text = linksTexts[file] else { return nil }
-        let needle = JSONValue.string(url).serialized()
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-        where line.contains(needle) {
-            return index + 1
-        }
-        return nil
     }
 
     /// Workflow-command message escaping.
