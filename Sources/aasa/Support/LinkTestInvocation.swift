@@ -26,9 +26,10 @@ struct LinkTestInvocation {
     /// List (and warn about) the rules no URL exercises.
     var coverage = false
 
-    /// The rendered report and the exit code: 0 all passed, 1 a failure
-    /// (or, when strict, a warning).
-    func execute() throws(InputError) -> (output: [[UInt8]], exitCode: Int32) {
+    /// The report, rendered part by part into the function given to
+    /// `render`, and the exit code: 0 all passed, 1 a failure (or, when
+    /// strict, a warning).
+    func execute() throws(InputError) -> (render: (([UInt8]) -> Void) -> Void, exitCode: Int32) {
         let sites = try self.sites()
         var entries: [LinkExpectations.Entry] = []
         var texts: [String: [UInt8]] = [:]
@@ -60,12 +61,13 @@ struct LinkTestInvocation {
             subject: domain ?? sourcePath,
             strict: strict
         )
-        return (output.render(format), report.succeeded(strict: strict) ? 0 : 1)
+        let format = format
+        return ({ output.render(format, to: $0) }, report.succeeded(strict: strict) ? 0 : 1)
     }
 
     /// Runs, prints through `output`, and throws the exit code when it is not 0.
     func run(output: CommandOutput) throws {
-        try output.report(pieces: Result { () throws(InputError) in try execute() })
+        try output.report(streaming: Result { () throws(InputError) in try execute() })
     }
 
     private var sourcePath: String {

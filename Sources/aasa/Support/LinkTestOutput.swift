@@ -24,27 +24,39 @@ struct LinkTestOutput {
     /// Whether warnings fail the run (and so show as failures).
     var strict: Bool
 
-    /// The report as UTF-8 text, in pieces to be written one after the other.
-    func render(_ format: LinkTestFormat) -> [[UInt8]] {
+    /// Results rendered and written per window: a window's parts are
+    /// written before the next is rendered, so the pages of a long report
+    /// are reused window after window instead of all 37 MB of a
+    /// 100,000-URL report being faulted in fresh. Several chunks per core.
+    static let window = 16_384
+
+    /// The report as UTF-8 text, handed to `write` part by part.
+    func render(_ format: LinkTestFormat, to write: ([UInt8]) -> Void) {
         switch format {
-        case .text: text()
-        case .json: json()
-        case .junit: [Array(junit().utf8)]
-        case .github: [Array(github().utf8)]
+        case .text: text(to: write)
+        case .json: json(to: write)
+        case .junit: write(Array(junit().utf8))
+        case .github: write(Array(github().utf8))
+        }
+    }
+
+    /// The windows of the results, in order.
+    private var windows: some Sequence<Range<Int>> {
+        stride(from: 0, to: report.resultCount, by: Self.window).lazy.map { start in
+            start..<min(start + Self.window, report.resultCount)
         }
     }
 
     /// One line per result (and its notes when it failed), rendered in
     /// chunks across the cores for a long list; then the warnings and the
     /// summary.
-    func text() -> [[UInt8]] {
+    func text(to write: ([UInt8]) -> Void) {
         var head: [String] = []
         // The app is worth a column only when the run covers several.
         let apps = report.apps
         if apps.count == 1, let app = apps.first {
             head.append("App ID \(app), links from \(linksFiles.joined(separator: ", "))")
         }
-        let chunks = report.textLines(appColumn: apps.count > 1)
         var tail: [String] = []
         if !report.warnings.isEmpty { tail.append("") }
         for warning in report.warnings {
@@ -56,8 +68,11 @@ struct LinkTestOutput {
         }
         tail.append("")
         tail.append(summaryLine)
-        let first = head.map { $0 + "\n" }.joined()
-        return [Array(first.utf8)] + chunks + [Array(tail.joined(separator: "\n").utf8)]
+        write(Array(head.map { $0 + "\n" }.joined().utf8))
+        for window in windows {
+            for part in report.textLines(appColumn: apps.count > 1, in: window) { write(part) }
+        }
+        write(Array(tail.joined(separator: "\n").utf8))
     }
 
     /// The report's summary, saying when warnings are what fails the run.
@@ -71,7 +86,7 @@ struct LinkTestOutput {
     /// quickly and each result can still be found with `grep`. Each rule
     /// that decided a result is written once, in `rules`; a result's `rule`
     /// is its index there.
-    func json() -> [[UInt8]] {
+    func json(to write: ([UInt8]) -> Void) {
         let rules = LinkTestRuleTable(report)
         var members: [(String, JSONValue)] = [
             ("subject", .string(subject)),
@@ -97,8 +112,7 @@ struct LinkTestOutput {
             }
             members.append(("uncoveredRules", .array(rules)))
         }
-        // The results go out as rendered, chunk by chunk, never joined.
-        var pieces: [[UInt8]] = []
+        // The results go out as rendered, window by window, never joined.
         var writer = JSONTextWriter()
         writer.raw("{")
         for (offset, (key, value)) in members.enumerated() {
@@ -122,16 +136,17 @@ struct LinkTestOutput {
                 continue
             }
             writer.raw("[")
-            pieces.append(writer.bytes)
-            pieces += report.resultLines(level: 2, rules: rules)
+            write(writer.bytes)
+            for window in windows {
+                for part in report.resultLines(level: 2, rules: rules, in: window) { write(part) }
+            }
             writer = JSONTextWriter()
             writer.newline(1)
             writer.raw("]")
         }
         writer.newline(0)
         writer.raw("}")
-        pieces.append(writer.bytes)
-        return pieces
+        write(writer.bytes)
     }
 
     /// Workflow-command message escaping.
