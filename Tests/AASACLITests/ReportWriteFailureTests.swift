@@ -33,6 +33,7 @@ struct ReportWriteFailureTests {
         let writer = ReportWriter(descriptor: handle.fileDescriptor)
         writer.line("a line")
         writer.write(pieces: [Array("a piece".utf8)])
+        writer.write(piece: Array("a part".utf8))
         let failure = try #require(writer.finish())
         #expect(failure.code == (sink == "read-only" ? EBADF : ENOSPC))
         #expect(failure.description.hasPrefix("aasa: cannot write the report to standard output: "))
@@ -45,7 +46,9 @@ struct ReportWriteFailureTests {
         let writer = ReportWriter(descriptor: handle.fileDescriptor)
         writer.line("first")
         writer.write(pieces: [Array("sec".utf8), Array("ond".utf8)])
-        writer.line("third")
+        writer.write(piece: Array("thi".utf8))
+        writer.write(piece: Array("rd".utf8))
+        writer.line("")
         #expect(writer.finish() == nil)
         try handle.close()
         #expect(try String(contentsOfFile: scratch.at("out"), encoding: .utf8) == "first\nsecond\nthird\n")
@@ -62,6 +65,7 @@ struct ReportWriteFailureTests {
             "urls.txt": "https://example.com/buy/1\nhttps://example.com/other\n",
             "read-only": "",
             "bad.json": "{\"applinks\": 1}",
+            "links.json": #"{"deep_linkable_urls": ["https://example.com/buy/1"]}"#,
         ])
         let aasa = scratch.at("apple-app-site-association")
         let runs: [(arguments: [String], input: String?)] = [
@@ -70,6 +74,9 @@ struct ReportWriteFailureTests {
             (["match", "-", "--file", aasa, "--format", "json"], scratch.at("urls.txt")),
             (["validate", aasa], nil),
             (["validate", scratch.at("bad.json")], nil),
+            // Streamed window by window; a passing list, so only the write fails.
+            (["test-links", "--file", aasa, "--links", scratch.at("links.json"), "--format", "json"], nil),
+            (["test-links", "--file", aasa, "--links", scratch.at("links.json")], nil),
         ]
         for (arguments, input) in runs {
             let output = try Self.open(sink, in: scratch)

@@ -112,6 +112,32 @@ import Testing
         #expect(report.passedCount == whole.passedCount)
     }
 
+    /// A report rendered window by window (as the CLI streams it) is the
+    /// report rendered whole, lean and whole forms, JSON and text, for
+    /// windows that split the parallel chunks anywhere.
+    @Test(arguments: [1, 977, ParallelBatch.minimumChunk * 3])
+    func windowsRenderAsTheWholeReport(window: Int) throws {
+        var random = TestRandom(seed: 0x1EA7_3D0 + UInt64(window))
+        let entries = Self.entries(count: ParallelBatch.minimumChunk * 4 + 13, random: &random)
+        let report = try LinkTestRunner(sites: Self.sites)
+            .run(
+                LinkExpectations(entries: entries),
+                app: .appID("ABCDE12345.com.example.app"),
+                package: "com.example.app"
+            )
+        let whole = LinkTestReport(results: report.results, warnings: report.warnings, skipped: report.skipped)
+        let windows = stride(from: 0, to: report.resultCount, by: window).map {
+            $0..<min($0 + window, report.resultCount)
+        }
+        for form in [report, whole] {
+            let rules = LinkTestRuleTable(form)
+            let json = windows.flatMap { form.resultLines(level: 2, rules: rules, in: $0) }
+            #expect(json.joined().elementsEqual(form.resultLines(level: 2, rules: rules).joined()))
+            let text = windows.flatMap { form.textLines(appColumn: true, in: $0) }
+            #expect(text.joined().elementsEqual(form.textLines(appColumn: true).joined()))
+        }
+    }
+
     /// The results a library caller reads are made whole once and kept;
     /// setting them replaces the lean form, so renderers see the change.
     @Test func settingTheResultsReplacesTheLeanForm() throws {

@@ -25,11 +25,12 @@ extension LinkTestRecords {
         }
     }
 
-    /// ``LinkTestReport/resultLines(level:rules:)`` from the lean form.
-    func resultLines(level: Int, rules: LinkTestRuleTable) -> [[UInt8]] {
+    /// ``LinkTestReport/resultLines(level:rules:in:)`` from the lean form.
+    func resultLines(level: Int, rules: LinkTestRuleTable, in window: Range<Int>) -> [[UInt8]] {
         let fragments = sites.map(SiteFragments.init)
         let noRule = SiteFragments.json(AASAMatcher.noRuleMatched)
-        return ParallelBatch.mapRanges(count: count, parallel: true) { range in
+        return ParallelBatch.mapRanges(count: window.count, parallel: true) { chunk in
+            let range = (window.lowerBound + chunk.lowerBound)..<(window.lowerBound + chunk.upperBound)
             // Reserved generously: pages never written are never touched.
             var writer = JSONTextWriter(capacity: range.count * 512)
             var lastFile: String?

@@ -11,9 +11,16 @@ extension LinkTestReport {
     /// The result lines, rendered in chunks across the cores for a long list.
     /// `appColumn`: name each result's app (the run covers several).
     public func textLines(appColumn: Bool) -> [[UInt8]] {
-        if let records { return records.textLines(appColumn: appColumn) }
+        textLines(appColumn: appColumn, in: 0..<resultCount)
+    }
+
+    /// ``textLines(appColumn:)`` of the results in `window` only, so that a
+    /// long report is rendered and written a window at a time.
+    public func textLines(appColumn: Bool, in window: Range<Int>) -> [[UInt8]] {
+        if let records { return records.textLines(appColumn: appColumn, in: window) }
         let results = results
-        return ParallelBatch.mapRanges(count: results.count, parallel: true) { range in
+        return ParallelBatch.mapRanges(count: window.count, parallel: true) { chunk in
+            let range = (window.lowerBound + chunk.lowerBound)..<(window.lowerBound + chunk.upperBound)
             var bytes: [UInt8] = []
             bytes.reserveCapacity(range.count * 256)
             for index in range {
@@ -38,10 +45,11 @@ extension LinkTestResult {
 extension LinkTestRecords {
     /// ``LinkTestReport/textLines(appColumn:)`` from the lean form: each
     /// rule's ` by …` and each app's column made once, not per URL.
-    func textLines(appColumn: Bool) -> [[UInt8]] {
+    func textLines(appColumn: Bool, in window: Range<Int>) -> [[UInt8]] {
         let byRule = sites.map { site in site.decided.map { $0.rule.map(LinkTestResult.byRule) ?? "" } }
         let appColumns = sites.map { site in site.appIDs.map { appColumn ? Array(" [\($0)]".utf8) : [] } }
-        return ParallelBatch.mapRanges(count: count, parallel: true) { range in
+        return ParallelBatch.mapRanges(count: window.count, parallel: true) { chunk in
+            let range = (window.lowerBound + chunk.lowerBound)..<(window.lowerBound + chunk.upperBound)
             var bytes: [UInt8] = []
             bytes.reserveCapacity(range.count * 256)
             items.withUnsafeBufferPointer { items in

@@ -76,10 +76,18 @@ extension LinkTestReport {
     /// naming its rule by its index in `rules`: in pieces, rendered across
     /// the cores for a long list, to be written in order.
     public func resultLines(level: Int, rules: LinkTestRuleTable) -> [[UInt8]] {
+        resultLines(level: level, rules: rules, in: 0..<resultCount)
+    }
+
+    /// ``resultLines(level:rules:)`` of the results in `window` only, so
+    /// that a long report is rendered and written a window at a time.
+    public func resultLines(level: Int, rules: LinkTestRuleTable, in window: Range<Int>) -> [[UInt8]] {
         // A table of other results would name wrong rules, or none.
         precondition(rules.resultCount == resultCount, "the rule table was built from other results")
-        if let records { return records.resultLines(level: level, rules: rules) }
-        return ParallelBatch.mapRanges(count: results.count, parallel: true) { range in
+        if let records { return records.resultLines(level: level, rules: rules, in: window) }
+        let results = results
+        return ParallelBatch.mapRanges(count: window.count, parallel: true) { chunk in
+            let range = (window.lowerBound + chunk.lowerBound)..<(window.lowerBound + chunk.upperBound)
             // Reserved generously: pages never written are never touched.
             var writer = JSONTextWriter(capacity: range.count * 512)
             // Through the buffer: each result is written where it lies, where

@@ -8,17 +8,20 @@ import Synchronization
 struct CommandOutput: Sendable {
     private let writeOut: @Sendable (String) -> Void
     private let writeOutPieces: @Sendable ([[UInt8]]) -> Void
+    private let writeOutPart: @Sendable ([UInt8]) -> Void
     private let writeError: @Sendable (String) -> Void
     private let finishOut: @Sendable () -> ReportWriter.Failure?
 
     init(
         out: @escaping @Sendable (String) -> Void,
         outPieces: @escaping @Sendable ([[UInt8]]) -> Void,
+        outPart: @escaping @Sendable ([UInt8]) -> Void,
         error: @escaping @Sendable (String) -> Void,
         finish: @escaping @Sendable () -> ReportWriter.Failure? = { nil }
     ) {
         self.writeOut = out
         self.writeOutPieces = outPieces
+        self.writeOutPart = outPart
         self.writeError = error
         self.finishOut = finish
     }
@@ -31,6 +34,7 @@ struct CommandOutput: Sendable {
         self.init(
             out: { writer.line($0) },
             outPieces: { writer.write(pieces: $0) },
+            outPart: { writer.write(piece: $0) },
             error: { Terminal.printError($0) },
             finish: { writer.finish() }
         )
@@ -57,6 +61,20 @@ struct CommandOutput: Sendable {
     /// and a newline.
     func line(pieces: [[UInt8]]) {
         writeOutPieces(pieces)
+    }
+
+    /// ``report(_:)`` for a report streamed: `render` hands its parts to
+    /// the function it is given, in order, and they are written as they
+    /// come (a long report is never held whole); then a newline.
+    func report(streaming result: Result<(render: (([UInt8]) -> Void) -> Void, exitCode: Int32), InputError>) throws {
+        switch result {
+        case .failure(let error):
+            try report(.failure(error))
+        case .success(let report):
+            report.render(writeOutPart)
+            writeOutPieces([])
+            if report.exitCode != 0 { throw ExitCode(report.exitCode) }
+        }
     }
 
     /// ``report(_:)`` for a report rendered in UTF-8 pieces.
@@ -90,9 +108,14 @@ struct CommandOutput: Sendable {
         let output = CommandOutput(
             out: { text in record.streams.withLock { $0.out.append(text) } },
             outPieces: { pieces in
-                let text = String(decoding: pieces.joined(), as: UTF8.self)
-                record.streams.withLock { $0.out.append(text) }
+                record.streams.withLock { streams in
+                    // A streamed report's parts came before: one line with them.
+                    let text = String(decoding: streams.part + pieces.joined(), as: UTF8.self)
+                    streams.part = []
+                    streams.out.append(text)
+                }
             },
+            outPart: { part in record.streams.withLock { $0.part += part } },
             error: { text in record.streams.withLock { $0.error.append(text) } }
         )
         return (output, record)
@@ -101,7 +124,7 @@ struct CommandOutput: Sendable {
 
 /// The lines a recording ``CommandOutput`` received.
 final class RecordedOutput: Sendable {
-    fileprivate let streams = Mutex<(out: [String], error: [String])>(([], []))
+    fileprivate let streams = Mutex<(out: [String], error: [String], part: [UInt8])>(([], [], []))
 
     /// Everything written to stdout, one element per `line(_:)` call.
     var out: [String] { streams.withLock { $0.out } }

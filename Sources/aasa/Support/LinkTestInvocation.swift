@@ -26,12 +26,13 @@ struct LinkTestInvocation {
     /// List (and warn about) the rules no URL exercises.
     var coverage = false
 
-    /// The rendered report and the exit code: 0 all passed, 1 a failure
-    /// (or, when strict, a warning).
-    func execute() throws(InputError) -> (output: [[UInt8]], exitCode: Int32) {
+    /// The report, rendered part by part into the function given to
+    /// `render`, and the exit code: 0 all passed, 1 a failure (or, when
+    /// strict, a warning).
+    func execute() throws(InputError) -> (render: (([UInt8]) -> Void) -> Void, exitCode: Int32) {
         let sites = try self.sites()
         var entries: [LinkExpectations.Entry] = []
-        var texts: [String: String] = [:]
+        var texts: [String: [UInt8]] = [:]
         let paths = Self.distinct(linksPaths)
         for path in paths {
             let bytes = try InputFiles.bytes(path, what: "links file")
@@ -44,7 +45,7 @@ struct LinkTestInvocation {
                 throw InputError("\(path) is not a valid links file (schema/links.schema.json):\n\(problems)")
             }
             // Only annotations need the text (to find a URL's line).
-            if format == .github { texts[path] = String(decoding: bytes, as: UTF8.self) }
+            if format == .github { texts[path] = bytes }
         }
         let report: LinkTestReport
         do {
@@ -60,12 +61,13 @@ struct LinkTestInvocation {
             subject: domain ?? sourcePath,
             strict: strict
         )
-        return (output.render(format), report.succeeded(strict: strict) ? 0 : 1)
+        let format = format
+        return ({ output.render(format, to: $0) }, report.succeeded(strict: strict) ? 0 : 1)
     }
 
     /// Runs, prints through `output`, and throws the exit code when it is not 0.
     func run(output: CommandOutput) throws {
-        try output.report(pieces: Result { () throws(InputError) in try execute() })
+        try output.report(streaming: Result { () throws(InputError) in try execute() })
     }
 
     private var sourcePath: String {

@@ -16,35 +16,47 @@ struct LinkTestOutput {
     var report: LinkTestReport
     /// The expectations files, named in annotations and JUnit.
     var linksFiles: [String]
-    /// Their texts, to find the line of each URL for annotations.
-    var linksTexts: [String: String]
+    /// Their bytes, to find the line of each URL for annotations.
+    var linksTexts: [String: [UInt8]]
     /// What the run was for, shown in suite names: the domain, the file or
     /// the directory.
     var subject: String
     /// Whether warnings fail the run (and so show as failures).
     var strict: Bool
 
-    /// The report as UTF-8 text, in pieces to be written one after the other.
-    func render(_ format: LinkTestFormat) -> [[UInt8]] {
+    /// Results rendered and written per window: a window's parts are
+    /// written before the next is rendered, so the pages of a long report
+    /// are reused window after window instead of all 37 MB of a
+    /// 100,000-URL report being faulted in fresh. Several chunks per core.
+    static let window = 16_384
+
+    /// The report as UTF-8 text, handed to `write` part by part.
+    func render(_ format: LinkTestFormat, to write: ([UInt8]) -> Void) {
         switch format {
-        case .text: text()
-        case .json: json()
-        case .junit: [Array(junit().utf8)]
-        case .github: [Array(github().utf8)]
+        case .text: text(to: write)
+        case .json: json(to: write)
+        case .junit: write(Array(junit().utf8))
+        case .github: write(Array(github().utf8))
+        }
+    }
+
+    /// The windows of the results, in order.
+    private var windows: some Sequence<Range<Int>> {
+        stride(from: 0, to: report.resultCount, by: Self.window).lazy.map { start in
+            start..<min(start + Self.window, report.resultCount)
         }
     }
 
     /// One line per result (and its notes when it failed), rendered in
     /// chunks across the cores for a long list; then the warnings and the
     /// summary.
-    func text() -> [[UInt8]] {
+    func text(to write: ([UInt8]) -> Void) {
         var head: [String] = []
         // The app is worth a column only when the run covers several.
         let apps = report.apps
         if apps.count == 1, let app = apps.first {
             head.append("App ID \(app), links from \(linksFiles.joined(separator: ", "))")
         }
-        let chunks = report.textLines(appColumn: apps.count > 1)
         var tail: [String] = []
         if !report.warnings.isEmpty { tail.append("") }
         for warning in report.warnings {
@@ -56,12 +68,15 @@ struct LinkTestOutput {
         }
         tail.append("")
         tail.append(summaryLine)
-        let first = head.map { $0 + "\n" }.joined()
-        return [Array(first.utf8)] + chunks + [Array(tail.joined(separator: "\n").utf8)]
+        write(Array(head.map { $0 + "\n" }.joined().utf8))
+        for window in windows {
+            for part in report.textLines(appColumn: apps.count > 1, in: window) { write(part) }
+        }
+        write(Array(tail.joined(separator: "\n").utf8))
     }
 
     /// The report's summary, saying when warnings are what fails the run.
-    private var summaryLine: String {
+    var summaryLine: String {
         let failing = strict && report.failedCount == 0 && !report.warnings.isEmpty
         return report.summaryLine + (failing ? " (--strict: warnings fail the run)" : "")
     }
@@ -71,7 +86,7 @@ struct LinkTestOutput {
     /// quickly and each result can still be found with `grep`. Each rule
     /// that decided a result is written once, in `rules`; a result's `rule`
     /// is its index there.
-    func json() -> [[UInt8]] {
+    func json(to write: ([UInt8]) -> Void) {
         let rules = LinkTestRuleTable(report)
         var members: [(String, JSONValue)] = [
             ("subject", .string(subject)),
@@ -97,8 +112,7 @@ struct LinkTestOutput {
             }
             members.append(("uncoveredRules", .array(rules)))
         }
-        // The results go out as rendered, chunk by chunk, never joined.
-        var pieces: [[UInt8]] = []
+        // The results go out as rendered, window by window, never joined.
         var writer = JSONTextWriter()
         writer.raw("{")
         for (offset, (key, value)) in members.enumerated() {
@@ -122,56 +136,17 @@ struct LinkTestOutput {
                 continue
             }
             writer.raw("[")
-            pieces.append(writer.bytes)
-            pieces += report.resultLines(level: 2, rules: rules)
+            write(writer.bytes)
+            for window in windows {
+                for part in report.resultLines(level: 2, rules: rules, in: window) { write(part) }
+            }
             writer = JSONTextWriter()
             writer.newline(1)
             writer.raw("]")
         }
         writer.newline(0)
         writer.raw("}")
-        pieces.append(writer.bytes)
-        return pieces
-    }
-
-    /// One `::error` per failure, on the line of the links file that holds
-    /// the URL; one `::warning` per warning (`::error` when strict); then
-    /// the summary line.
-    func github() -> String {
-        var lines: [String] = []
-        for result in report.failures {
-            let title = "\(result.failure?.title ?? "failed"): \(result.entry.url)"
-            let properties = annotationProperties(file: result.entry.file, url: result.entry.url, title: title)
-            lines.append("::error \(properties)::\(Self.escapeData(result.summary))")
-        }
-        let command = strict ? "error" : "warning"
-        for warning in report.warnings {
-            let url = report.results.first { $0.entry.file == warning.file && $0.entry.path == warning.path }?.entry.url
-            let properties = annotationProperties(file: warning.file, url: url, title: warning.code)
-            lines.append("::\(command) \(properties)::\(Self.escapeData(warning.message))")
-        }
-        lines.append(summaryLine)
-        return lines.joined(separator: "\n")
-    }
-
-    private func annotationProperties(file: String?, url: String?, title: String) -> String {
-        var properties: [String] = []
-        if let file {
-            properties.append("file=\(Self.escapeProperty(file))")
-            if let url, let line = line(of: url, in: file) { properties.append("line=\(line)") }
-        }
-        properties.append("title=\(Self.escapeProperty(title))")
-        return properties.joined(separator: ",")
-    }
-
-    private func line(of url: String, in file: String) -> Int? {
-        guard let text = linksTexts[file] else { return nil }
-        let needle = JSONValue.string(url).serialized()
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-        where line.contains(needle) {
-            return index + 1
-        }
-        return nil
+        write(writer.bytes)
     }
 
     /// Workflow-command message escaping.

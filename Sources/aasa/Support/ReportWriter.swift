@@ -56,6 +56,15 @@ final class ReportWriter: Sendable {
         }
     }
 
+    /// `piece` as it is, no newline: one part of a report streamed window
+    /// by window, so the whole report never has to be held.
+    func write(piece: [UInt8]) {
+        state.withLock { state in
+            drain(&state)
+            writeAll(piece, state: &state)
+        }
+    }
+
     /// Writes what is buffered; the first failure of the whole run, if any.
     ///
     /// Text printed around this writer through `stdio` (`print`) is
