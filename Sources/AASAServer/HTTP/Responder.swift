@@ -162,8 +162,14 @@ struct RequestFields: ~Copyable {
     var connectionKeepAlive = false
     var upgrade = false
 
-    init(_ headers: HTTPHeaders) {
-        for (name, value) in headers {
+    init(_ headers: borrowing HTTPHeaders) {
+        // Walked by index rather than with `for … in`: the iterator holds a
+        // copy of the headers, a retain and a release of their array.
+        var index = headers.startIndex
+        let end = headers.endIndex
+        while index != end {
+            let (name, value) = headers[index]
+            index = headers.index(after: index)
             switch name.utf8.count {
             case 4 where name.equalsASCIICaseInsensitive("host"):
                 hostHeaderCount += 1
