@@ -29,6 +29,26 @@ struct HostNameTests {
         #expect(HostName(authority: header) == nil)
     }
 
+    /// Four 63-byte labels and their dots, cut to `length` bytes.
+    static func longName(_ length: Int) -> String {
+        String(Array(repeating: String(repeating: "a", count: 63), count: 4).joined(separator: ".").prefix(length))
+    }
+
+    /// The DNS name bounds, each side of them, also inside a longer string
+    /// (a `Substring` of a header, as the server reads it).
+    @Test(
+        arguments: [
+            (String(repeating: "a", count: 63) + ".com", true), (String(repeating: "a", count: 64), false),
+            (longName(253), true), (longName(254), false), (longName(253) + ".", true),
+            ("a-b_c.Example.", true), ("a.-b", true), ("-", false), ("a.b-", true), ("a.b!", false),
+        ] as [(String, Bool)]
+    )
+    func dnsNameBounds(name: String, valid: Bool) {
+        #expect((HostName(authority: name) != nil) == valid)
+        let inside = ("x" + name + "y").dropFirst().dropLast()
+        #expect((HostName(authority: inside) != nil) == valid)
+    }
+
     @Test func directoryNamesCannotCarryAPort() {
         #expect(HostName(name: "example.com:8080") == nil)
         #expect(HostName(name: "example.com")?.value == "example.com")

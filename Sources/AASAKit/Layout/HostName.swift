@@ -80,32 +80,38 @@ public struct HostName: Sendable, Hashable, CustomStringConvertible {
     /// Letters, digits, `-` and `_` in labels of 1–63 bytes, at most 253
     /// bytes without a trailing dot, not starting with `-`.
     private static func checkDNSName(_ bytes: Substring.UTF8View) -> DNSNameShape {
-        var shape = DNSNameShape.normalized
-        var labelLength = 0
-        var length = 0
-        for byte in bytes {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                UInt8(ascii: "-"), UInt8(ascii: "_"):
-                labelLength += 1
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"):
-                shape = .needsNormalizing
-                labelLength += 1
-            case UInt8(ascii: "."):
-                guard labelLength > 0 else { return .invalid }
-                labelLength = 0
-            default:
-                return .invalid
+        // Read through a buffer pointer: stepping a `Substring.UTF8View`
+        // checks each index against the bounds and the encoding, and this
+        // runs for the Host of every request. Native strings (all that
+        // reach the server) are contiguous; a bridged one is copied first.
+        func shape(_ bytes: UnsafeBufferPointer<UInt8>) -> DNSNameShape {
+            var shape = DNSNameShape.normalized
+            var labelLength = 0
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                    UInt8(ascii: "-"), UInt8(ascii: "_"):
+                    labelLength += 1
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                    shape = .needsNormalizing
+                    labelLength += 1
+                case UInt8(ascii: "."):
+                    guard labelLength > 0 else { return .invalid }
+                    labelLength = 0
+                default:
+                    return .invalid
+                }
+                guard labelLength <= 63 else { return .invalid }
             }
-            guard labelLength <= 63 else { return .invalid }
-            length += 1
+            var length = bytes.count
+            if bytes.last == UInt8(ascii: ".") {
+                shape = .needsNormalizing
+                length -= 1
+            }
+            guard length > 0, length <= 253, bytes.first != UInt8(ascii: "-") else { return .invalid }
+            return shape
         }
-        if bytes.last == UInt8(ascii: ".") {
-            shape = .needsNormalizing
-            length -= 1
-        }
-        guard length > 0, length <= 253, bytes.first != UInt8(ascii: "-") else { return .invalid }
-        return shape
+        return bytes.withContiguousStorageIfAvailable(shape) ?? Array(bytes).withUnsafeBufferPointer(shape)
     }
 
     /// Lowercases a name `checkDNSName` accepted and drops its trailing dot.

@@ -112,10 +112,11 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
         }
     }
 
-    /// Hands `input` to the decoder one head at a time while the socket is
-    /// writable; holds the rest.
-    private func forward(_ input: ByteBuffer, context: ChannelHandlerContext) {
-        var input = input
+    /// Hands `bytes` to the decoder one head at a time while the socket is
+    /// writable; holds the rest. Consumed: a borrowed buffer would be copied
+    /// to be sliced, a retain and a release more per read.
+    private func forward(_ bytes: consuming ByteBuffer, context: ChannelHandlerContext) {
+        var input = bytes
         while input.readableBytes > 0, phase == .open {
             guard writable else {
                 stall(context: context)
@@ -124,6 +125,13 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
             }
             let wasInHead = scanner.isInHead
             switch input.withUnsafeReadableBytes({ scanner.scan($0) }) {
+            case .headEnd(let count) where count == input.readableBytes:
+                // The usual read, one whole head: handed on as it is, not
+                // as a slice of itself (a retain and a release more).
+                context.fireChannelRead(wrapInboundOut(input))
+                clock.requestAnswered(at: context.eventLoop.now)
+                if quiescing { finish() }
+                return
             case .headEnd(let count):
                 let head = input.readSlice(length: count) ?? input
                 context.fireChannelRead(wrapInboundOut(head))

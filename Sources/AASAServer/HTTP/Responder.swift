@@ -22,7 +22,7 @@ public struct Responder: Sendable {
     public func respond(to head: HTTPRequestHead, snapshot: SiteSnapshot) -> Reply {
         // Each field of the head read once: every access to the head's
         // storage is reference counted.
-        let request = RequestFields(head.headers)
+        var request = RequestFields(head.headers)
         let method = RequestMethod(head.method)
         let version = head.version
         let isHead = method == .head
@@ -56,7 +56,9 @@ public struct Responder: Sendable {
         // with an invalid Host, is a 400 — also when an absolute-form target
         // names the host, whose authority then wins (§3.2.2).
         var headerHost: HostName?
-        if let header = request.host {
+        // Taken, not copied (a copy is a retain and a release of the
+        // string): nothing reads it from the fields after this.
+        if let header = request.host.take() {
             // The String overload keeps the header's own string as the key
             // when it is already normalised (the usual `Host: example.com`).
             guard let parsed = HostName(authority: header) else {
@@ -162,8 +164,14 @@ struct RequestFields: ~Copyable {
     var connectionKeepAlive = false
     var upgrade = false
 
-    init(_ headers: HTTPHeaders) {
-        for (name, value) in headers {
+    init(_ headers: borrowing HTTPHeaders) {
+        // Walked by index rather than with `for … in`: the iterator holds a
+        // copy of the headers, a retain and a release of their array.
+        var index = headers.startIndex
+        let end = headers.endIndex
+        while index != end {
+            let (name, value) = headers[index]
+            index = headers.index(after: index)
             switch name.utf8.count {
             case 4 where name.equalsASCIICaseInsensitive("host"):
                 hostHeaderCount += 1
