@@ -13,6 +13,12 @@ import Testing
         "applinks": [
             "substitutionVariables": ["lang": ["en", "fr"]],
             "details": [
+                // Another app's entry first: the tested app's rules sit at an
+                // offset in the file's rule list, which a record must get right.
+                [
+                    "appIDs": ["VWXYZ67890.com.example.other"],
+                    "components": [["/": "/shop/*", "exclude": true], ["/": "*"]],
+                ],
                 [
                     "appIDs": ["ABCDE12345.com.example.app"],
                     "components": [
@@ -24,7 +30,7 @@ import Testing
                         ["/": "/$(undefined)/*"],
                         ["#": "promo"],
                     ],
-                ]
+                ],
             ],
         ]
     ])
@@ -110,6 +116,36 @@ import Testing
         #expect(report.apps == whole.apps)
         #expect(report.failedCount == whole.failedCount)
         #expect(report.passedCount == whole.passedCount)
+    }
+
+    /// The records against the straightforward evaluation: every Apple
+    /// entry's result, made whole from its record (or kept whole), is the
+    /// one ``LinkTestRunner/evaluate(_:app:appIndex:loaded:scratch:)``
+    /// gives it — the path every result took before records — compared
+    /// through its whole JSON (rule written out, not by table index).
+    @Test(arguments: [1, 2, 3])
+    func recordsStandForWhatEvaluationDecides(seed: UInt64) throws {
+        var random = TestRandom(seed: 0x5EC0_0000 + seed)
+        let expectations = LinkExpectations(
+            entries: Self.entries(count: ParallelBatch.minimumChunk * 2 + 31, random: &random)
+        )
+        let app = LinkTestApp.appID("ABCDE12345.com.example.app")
+        let runner = LinkTestRunner(sites: Self.sites)
+        let report = try runner.run(expectations, app: app, package: "com.example.app")
+        let plan = try LinkTestPlan(expectations, sites: Self.sites, domain: nil)
+        let loaded = plan.items.withUnsafeBufferPointer(runner.loadedSites)
+        var scratch = EvaluationScratch()
+        var lean = 0
+        for (index, item) in plan.items.enumerated() where item.entry.platform == .apple {
+            let expected = try #require(runner.evaluate(item, app: app, appIndex: 0, loaded: loaded, scratch: &scratch))
+            if try report.results[index].json != expected.json {
+                Issue.record("entry \(index): \(try report.results[index].json) is not \(try expected.json)")
+                break
+            }
+            if report.records?.records[index].isLean == true { lean += 1 }
+        }
+        // Most entries went the lean way: the comparison is of records.
+        #expect(lean > plan.items.count / 3)
     }
 
     /// A report rendered window by window (as the CLI streams it) is the

@@ -64,6 +64,25 @@ struct ResponseCacheTests {
         #expect(cache.count == 2)
     }
 
+    /// A response dropped (a reload replaced its file) and another of the
+    /// same length built after it: the allocator would hand the new one
+    /// the freed storage, and an entry found by address would then serve
+    /// the old bytes for it. The cache keeps each entry's storage alive,
+    /// so every response gets its own bytes back.
+    @Test func aFreedResponseCannotLendItsAddress() {
+        let cache = ResponseCache()
+        // One letter a round: every body has the same length, so the same key but for the address.
+        for (round, letter) in "abcdefghijklmnopqrstuvwxyzABCDEF".enumerated() {
+            let body = Array(#"{"applinks":{"details":[]},"round":"\#(letter)"}"#.utf8)
+            let text = String(decoding: body, as: UTF8.self)
+            let written: String = {
+                let set = EncodedResponseSet(status: .ok, headers: [("Content-Type", "application/json")], body: body)
+                return String(buffer: cache.whole(set[.keepAlive], isHead: false, now: Self.second))
+            }()
+            #expect(written.hasSuffix(text), "round \(round): another response's bytes")
+        }
+    }
+
     /// A new second drops every entry and rebuilds with its `Date`.
     @Test func aNewSecondRebuilds() {
         let cache = ResponseCache()

@@ -85,11 +85,11 @@ public struct LinkTestRuleTable: Sendable {
         return index
     }
 
-    /// The index in ``rules`` of the rule that decided the `position`-th
-    /// result; `nil` when no rule did.
     /// How many results the table was built from.
     public var resultCount: Int { indexByResult.count }
 
+    /// The index in ``rules`` of the rule that decided the `position`-th
+    /// result; `nil` when no rule did.
     public func index(ofResult position: Int) -> Int? {
         let index = indexByResult[position]
         return index < 0 ? nil : Int(index)

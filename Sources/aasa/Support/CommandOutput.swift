@@ -77,17 +77,6 @@ struct CommandOutput: Sendable {
         }
     }
 
-    /// ``report(_:)`` for a report rendered in UTF-8 pieces.
-    func report(pieces result: Result<(output: [[UInt8]], exitCode: Int32), InputError>) throws {
-        switch result {
-        case .failure(let error):
-            try report(.failure(error))
-        case .success(let report):
-            line(pieces: report.output)
-            if report.exitCode != 0 { throw ExitCode(report.exitCode) }
-        }
-    }
-
     /// Prints a command's rendered report and ends with its exit code: 0
     /// returns, anything else is thrown as `ExitCode`; bad input prints
     /// `error: …` on stderr and exits 2.
