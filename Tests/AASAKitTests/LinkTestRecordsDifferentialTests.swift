@@ -72,16 +72,18 @@ import Testing
         }
     }
 
+    static let app = LinkTestApp.appID("ABCDE12345.com.example.app")
+
+    /// `entries` tested for ``app`` (and the sample package), as the CLI runs them.
+    static func run(_ entries: [LinkExpectations.Entry]) throws -> LinkTestReport {
+        try LinkTestRunner(sites: sites).run(LinkExpectations(entries: entries), app: app, package: "com.example.app")
+    }
+
     @Test(arguments: [1, 2, 3])
     func leanResultsRenderAsTheirWholeResults(seed: UInt64) throws {
         var random = TestRandom(seed: 0x1EA7_0000 + seed)
         let entries = Self.entries(count: ParallelBatch.minimumChunk * 2 + 31, random: &random)
-        let report = try LinkTestRunner(sites: Self.sites)
-            .run(
-                LinkExpectations(entries: entries),
-                app: .appID("ABCDE12345.com.example.app"),
-                package: "com.example.app"
-            )
+        let report = try Self.run(entries)
         let records = try #require(report.records)
         // Every kind of outcome is in the list, lean and whole.
         let failures = Set(report.results.compactMap(\.failure))
@@ -129,9 +131,9 @@ import Testing
         let expectations = LinkExpectations(
             entries: Self.entries(count: ParallelBatch.minimumChunk * 2 + 31, random: &random)
         )
-        let app = LinkTestApp.appID("ABCDE12345.com.example.app")
+        let app = Self.app
         let runner = LinkTestRunner(sites: Self.sites)
-        let report = try runner.run(expectations, app: app, package: "com.example.app")
+        let report = try Self.run(expectations.entries)
         let plan = try LinkTestPlan(expectations, sites: Self.sites, domain: nil)
         let loaded = plan.items.withUnsafeBufferPointer(runner.loadedSites)
         var scratch = EvaluationScratch()
@@ -155,12 +157,7 @@ import Testing
     func windowsRenderAsTheWholeReport(window: Int) throws {
         var random = TestRandom(seed: 0x1EA7_3D0 + UInt64(window))
         let entries = Self.entries(count: ParallelBatch.minimumChunk * 4 + 13, random: &random)
-        let report = try LinkTestRunner(sites: Self.sites)
-            .run(
-                LinkExpectations(entries: entries),
-                app: .appID("ABCDE12345.com.example.app"),
-                package: "com.example.app"
-            )
+        let report = try Self.run(entries)
         let whole = LinkTestReport(results: report.results, warnings: report.warnings, skipped: report.skipped)
         let windows = stride(from: 0, to: report.resultCount, by: window).map {
             $0..<min($0 + window, report.resultCount)
@@ -179,12 +176,7 @@ import Testing
     @Test func settingTheResultsReplacesTheLeanForm() throws {
         var random = TestRandom(seed: 0x1EA7_5E7)
         let entries = Self.entries(count: 64, random: &random)
-        var report = try LinkTestRunner(sites: Self.sites)
-            .run(
-                LinkExpectations(entries: entries),
-                app: .appID("ABCDE12345.com.example.app"),
-                package: "com.example.app"
-            )
+        var report = try Self.run(entries)
         let records = try #require(report.records)
         #expect(records.results.count == entries.count)
         #expect(report.results.map(\.entry) == entries)
