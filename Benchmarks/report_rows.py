@@ -61,6 +61,13 @@ def where_users_wait(rows):
             f"{links['cores']} cores it is given; Python uses one. Load average "
             f"{links['loadavg_start']} → {links['loadavg_end']}.\n"
         )
+        floor = links.get("report_floor")
+        if floor:
+            out.append(
+                f"The floor of that report: `cat` printing the same {floor['bytes']:,} bytes through the same "
+                f"harness took {floor['seconds']:.3f} s, so no program printing this report to a pipe read by "
+                f"Python could reach more than {floor['times_python_at_most']:.0f}× here.\n"
+            )
     if startup:
         out.append(
             f"Startup and memory: `Benchmarks/startup.sh` (median of {startup['runs']}; the server unpinned "
