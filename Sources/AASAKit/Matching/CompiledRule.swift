@@ -79,14 +79,9 @@ final class CompiledRule: Sendable {
             guard pattern.matches(value, steps: &steps, scratch: &scratch) else { return .notMatched }
         case .items(let patterns)? where !patterns.allSatisfy(\.pattern.isMatchAll):
             guard let items = input.queryItems(decoded: decoded) else { return .undecodable(.query) }
-            for (name, pattern) in patterns {
-                // A missing item reads as ""; a repeated one must match every time.
-                var found = false
-                for item in items where item.name == name {
-                    found = true
-                    guard pattern.matches(item.value, steps: &steps, scratch: &scratch) else { return .notMatched }
-                }
-                if !found, !pattern.matches([], steps: &steps, scratch: &scratch) { return .notMatched }
+            for (name, pattern) in patterns
+            where !items.valuesNamed(name, match: pattern, steps: &steps, scratch: &scratch) {
+                return .notMatched
             }
         default:
             break

@@ -81,13 +81,24 @@ struct PrefixTrie: Sendable {
 
     /// Appends to `output` every value whose key is a prefix of `text`
     /// (folded), shortest key first; values of one key in insertion order.
-    func appendValues<Text: Collection<Unicode.Scalar>>(keyedByPrefixesOf text: Text, to output: inout [Int32]) {
+    /// `text` is scalars or the bytes of an ASCII text (``MatchUnit``).
+    func appendValues<Text: Collection>(keyedByPrefixesOf text: Text, to output: inout [Int32])
+    where Text.Element: MatchUnit {
         var node = 0
         appendValues(of: node, to: &output)
-        for scalar in text {
-            guard let next = child(of: node, CaseFolding.fold(scalar).value) else { return }
+        for unit in text {
+            guard let next = child(of: node, unit.folded.value) else { return }
             node = next
             appendValues(of: node, to: &output)
+        }
+    }
+
+    /// ``appendValues(keyedByPrefixesOf:to:)`` for a component's text in
+    /// either spelling.
+    func appendValues(keyedByPrefixesOf text: MatchText, to output: inout [Int32]) {
+        switch text {
+        case .ascii(let bytes): bytes.withUnsafeBufferPointer { appendValues(keyedByPrefixesOf: $0, to: &output) }
+        case .scalars(let scalars): appendValues(keyedByPrefixesOf: scalars, to: &output)
         }
     }
 
