@@ -21,12 +21,19 @@ struct MatchInput {
         var encoded = Spelling()
         var decoded = Spelling()
 
-        mutating func reset<Bytes: Collection<UInt8>>(_ source: Bytes?) {
+        mutating func reset(_ source: String?) {
             raw.removeAll(keepingCapacity: true)
-            if let source { raw.append(contentsOf: source) }
-            isASCII = Self.isASCII(raw)
+            isASCII = true
             encoded.state = nil
             decoded.state = nil
+            guard let source else { return }
+            // A native or small string lends its UTF-8 in place.
+            let copied: Bool? = source.utf8.withContiguousStorageIfAvailable { buffer in
+                raw.append(contentsOf: buffer)
+                return true
+            }
+            if copied == nil { raw.append(contentsOf: source.utf8) }
+            isASCII = Self.isASCII(raw)
         }
 
         mutating func value(decoded isDecoded: Bool, normalizingPath: Bool) -> MatchText? {
@@ -55,7 +62,11 @@ struct MatchInput {
         }
 
         static func isASCII(_ bytes: [UInt8]) -> Bool {
-            bytes.withUnsafeBufferPointer { buffer in buffer.allSatisfy { $0 < 0x80 } }
+            bytes.withUnsafeBufferPointer { buffer in
+                var bits: UInt8 = 0
+                for byte in buffer { bits |= byte }
+                return bits < 0x80
+            }
         }
     }
 
@@ -84,7 +95,7 @@ struct MatchInput {
         mutating func fill(_ source: [UInt8], isASCII: Bool, normalizingPath: Bool) {
             if isASCII {
                 if normalizingPath {
-                    PathNormalization.normalize(source, into: &bytes)
+                    PathNormalization.normalize(bytes: source, into: &bytes)
                 } else {
                     bytes.removeAll(keepingCapacity: true)
                     bytes.append(contentsOf: source)
@@ -117,9 +128,9 @@ struct MatchInput {
 
     /// Starts over for another URL, keeping the buffers.
     mutating func reset(url: AASAURL) {
-        path.reset(url.path.utf8)
-        query.reset(url.query?.utf8)
-        fragment.reset(url.fragment?.utf8)
+        path.reset(url.path)
+        query.reset(url.query)
+        fragment.reset(url.fragment)
         items.reset()
     }
 

@@ -12,9 +12,9 @@ enum PathNormalization {
     }
 
     /// ``normalize(_:)`` into a caller's buffer (emptied first), so that
-    /// matching a list of URLs reuses one buffer.
-    /// Generic over the unit: bytes of an ASCII path or scalars
-    /// (``MatchUnit``), the same steps either way.
+    /// matching a list of URLs reuses one buffer. Generic over the unit:
+    /// bytes of an ASCII path or scalars (``MatchUnit``), the same steps
+    /// either way.
     static func normalize<Path: Collection>(_ input: Path, into scalars: inout [Path.Element])
     where Path.Element: MatchUnit {
         let slash = Path.Element.slash
@@ -41,5 +41,29 @@ enum PathNormalization {
         if !trail, scalars.last != slash { scalars.append(slash) }
         if lead { scalars.insert(star, at: 0) }
         if trail { scalars.append(star) }
+    }
+
+    /// ``normalize(_:into:)`` for the bytes of an ASCII path. The usual URL
+    /// path (a leading `/`, no `//` or `**`, not ending in `*`) only gains
+    /// the trailing `/`: it is copied whole instead of byte by byte.
+    static func normalize(bytes input: [UInt8], into output: inout [UInt8]) {
+        let isPlain = input.withUnsafeBufferPointer { buffer in
+            guard buffer.count > 1, buffer[0] == UInt8.slash, buffer[buffer.count - 1] != UInt8.star else {
+                return false
+            }
+            var previous = buffer[0]
+            for byte in buffer[1...] {
+                if byte == previous, byte == UInt8.slash || byte == UInt8.star { return false }
+                previous = byte
+            }
+            return true
+        }
+        guard isPlain else {
+            normalize(input, into: &output)
+            return
+        }
+        output.removeAll(keepingCapacity: true)
+        output.append(contentsOf: input)
+        if input[input.count - 1] != UInt8.slash { output.append(UInt8.slash) }
     }
 }
