@@ -51,11 +51,14 @@ import Testing
     static func urlFromParts(_ random: inout TestRandom) -> AASAURL {
         let segments = alphabet.segments + ["/", "//", "*", "**", "&", "=", "&=", "e\u{301}", "&\u{301}"]
         let path = "/" + (0..<random.below(4)).map { _ in random.pick(segments) }.joined(separator: "/")
-        let query = RandomRules.query(&random, RandomRules.Alphabet(
-            segments: segments,
-            patternSegments: [],
-            itemNames: alphabet.itemNames + ["日", "e\u{301}"]
-        ))
+        let query = RandomRules.query(
+            &random,
+            RandomRules.Alphabet(
+                segments: segments,
+                patternSegments: [],
+                itemNames: alphabet.itemNames + ["日", "e\u{301}"]
+            )
+        )
         let fragment = random.chance(30) ? random.pick(segments) + random.pick(segments) : nil
         return AASAURL(scheme: "https", host: "h", path: path, query: query, fragment: fragment)
     }

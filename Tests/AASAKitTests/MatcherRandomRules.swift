@@ -15,7 +15,11 @@ enum RandomRules {
         var itemNames: [String]
     }
 
-    static let standard = Alphabet(segments: segments, patternSegments: patternSegments, itemNames: ["q", "a", "é", "x"])
+    static let standard = Alphabet(
+        segments: segments,
+        patternSegments: patternSegments,
+        itemNames: ["q", "a", "é", "x"]
+    )
 
     static let segments = [
         "a", "b", "ab", "A", "B", "x", "é", "É", "%41", "%2F", "%zz", "%C3%A9", "7", "ß", "ẞ", "",
@@ -87,7 +91,8 @@ enum RandomRules {
     static func pathPattern(_ random: inout TestRandom, _ alphabet: Alphabet = standard) -> String {
         let start = random.chance(80) ? "/" : ""
         var text =
-            start + (0..<(1 + random.below(4))).map { _ in random.pick(alphabet.patternSegments) }.joined(separator: "/")
+            start
+            + (0..<(1 + random.below(4))).map { _ in random.pick(alphabet.patternSegments) }.joined(separator: "/")
         if random.chance(30) { text += random.pick(["/*", "*", "/", "/?"]) }
         if random.chance(3) { text = random.pick(["*", "", "$(nope)/a", "/a/$(", "**", "/"]) }
         return text

@@ -57,7 +57,9 @@ public struct AASAMatcher: Sendable {
         }
         indexByDetail = rulesByDetail.map(RuleIndex.init(rules:))
         unretainedRules = rulesByDetail.flatMap { $0.map(Unmanaged.passUnretained) }
-        ruleStart = rulesByDetail.reduce(into: [0]) { starts, rules in starts.append(starts[starts.count - 1] + rules.count) }
+        ruleStart = rulesByDetail.reduce(into: [0]) { starts, rules in
+            starts.append(starts[starts.count - 1] + rules.count)
+        }
         unretainedIndexes = indexByDetail.map(Unmanaged.passUnretained)
         detailByAppID = [:]
         appIDDetails = []

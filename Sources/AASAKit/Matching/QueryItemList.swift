@@ -25,7 +25,9 @@ struct QueryItemList {
     ) -> Bool {
         switch text {
         case .ascii(let bytes):
-            bytes.withUnsafeBufferPointer { valuesNamed(name, in: $0, match: pattern, steps: &steps, scratch: &scratch) }
+            bytes.withUnsafeBufferPointer {
+                valuesNamed(name, in: $0, match: pattern, steps: &steps, scratch: &scratch)
+            }
         case .scalars(let scalars):
             scalars.withUnsafeBufferPointer {
                 valuesNamed(name, in: $0, match: pattern, steps: &steps, scratch: &scratch)
@@ -46,10 +48,14 @@ struct QueryItemList {
             let value = UnsafeBufferPointer(rebasing: text[item.value])
             guard pattern.matches(value, steps: &steps, scratch: &scratch) else { return false }
         }
-        return found || pattern.matches(UnsafeBufferPointer<Unit>(start: nil, count: 0), steps: &steps, scratch: &scratch)
+        return found
+            || pattern.matches(UnsafeBufferPointer<Unit>(start: nil, count: 0), steps: &steps, scratch: &scratch)
     }
 
-    private static func equal<Unit: MatchUnit>(_ units: Slice<UnsafeBufferPointer<Unit>>, _ name: [Unicode.Scalar]) -> Bool {
+    private static func equal<Unit: MatchUnit>(
+        _ units: Slice<UnsafeBufferPointer<Unit>>,
+        _ name: [Unicode.Scalar]
+    ) -> Bool {
         guard units.count == name.count else { return false }
         return zip(units, name).allSatisfy { $0.scalar == $1 }
     }
