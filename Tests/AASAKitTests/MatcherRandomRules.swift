@@ -8,6 +8,19 @@
 /// `caseSensitive`, legacy `paths` with `NOT `, non-object components,
 /// undefined and unterminated variables, query strings and dictionaries.
 enum RandomRules {
+    /// The pieces rules and URLs are made of.
+    struct Alphabet {
+        var segments: [String]
+        var patternSegments: [String]
+        var itemNames: [String]
+    }
+
+    static let standard = Alphabet(
+        segments: segments,
+        patternSegments: patternSegments,
+        itemNames: ["q", "a", "é", "x"]
+    )
+
     static let segments = [
         "a", "b", "ab", "A", "B", "x", "é", "É", "%41", "%2F", "%zz", "%C3%A9", "7", "ß", "ẞ", "",
     ]
@@ -16,7 +29,11 @@ enum RandomRules {
         "*a", "a*b", "7",
     ]
 
-    static func file(_ random: inout TestRandom, rules: ClosedRange<Int> = 1...25) -> String {
+    static func file(
+        _ random: inout TestRandom,
+        rules: ClosedRange<Int> = 1...25,
+        alphabet: Alphabet = standard
+    ) -> String {
         var applinks: [String] = []
         if random.chance(30) { applinks.append(#""defaults": \#(defaults(&random))"#) }
         if random.chance(60) {
@@ -31,11 +48,11 @@ enum RandomRules {
             let count = rules.lowerBound + random.below(rules.count)
             if random.chance(15) {
                 let paths = (0..<count).map { _ in
-                    JSONValue.string((random.chance(25) ? "NOT " : "") + pathPattern(&random)).serialized()
+                    JSONValue.string((random.chance(25) ? "NOT " : "") + pathPattern(&random, alphabet)).serialized()
                 }
                 entry.append(#""paths": [\#(paths.joined(separator: ", "))]"#)
             } else {
-                let components = (0..<count).map { _ in component(&random) }
+                let components = (0..<count).map { _ in component(&random, alphabet) }
                 entry.append(#""components": [\#(components.joined(separator: ", "))]"#)
             }
             details.append("{" + entry.joined(separator: ", ") + "}")
@@ -51,19 +68,19 @@ enum RandomRules {
         ])
     }
 
-    static func component(_ random: inout TestRandom) -> String {
+    static func component(_ random: inout TestRandom, _ alphabet: Alphabet = standard) -> String {
         if random.chance(4) { return random.pick([#""x""#, "3", "null"]) }
         var keys: [String] = []
-        if random.chance(85) { keys.append(#""/": \#(JSONValue.string(pathPattern(&random)).serialized())"#) }
+        if random.chance(85) { keys.append(#""/": \#(JSONValue.string(pathPattern(&random, alphabet)).serialized())"#) }
         if random.chance(25) {
             if random.chance(50) {
-                keys.append(#""?": \#(JSONValue.string(pattern(&random)).serialized())"#)
+                keys.append(#""?": \#(JSONValue.string(pattern(&random, alphabet)).serialized())"#)
             } else {
-                let name = random.pick(["q", "a", "é", "x"])
-                keys.append(#""?": {"\#(name)": \#(JSONValue.string(pattern(&random)).serialized())}"#)
+                let name = JSONValue.string(random.pick(alphabet.itemNames)).serialized()
+                keys.append(#""?": {\#(name): \#(JSONValue.string(pattern(&random, alphabet)).serialized())}"#)
             }
         }
-        if random.chance(15) { keys.append(##""#": \##(JSONValue.string(pattern(&random)).serialized())"##) }
+        if random.chance(15) { keys.append(##""#": \##(JSONValue.string(pattern(&random, alphabet)).serialized())"##) }
         if random.chance(30) { keys.append(#""exclude": true"#) }
         if random.chance(20) { keys.append(#""caseSensitive": \#(random.chance(50))"#) }
         if random.chance(15) { keys.append(#""percentEncoded": false"#) }
@@ -71,32 +88,38 @@ enum RandomRules {
         return "{" + keys.joined(separator: ", ") + "}"
     }
 
-    static func pathPattern(_ random: inout TestRandom) -> String {
+    static func pathPattern(_ random: inout TestRandom, _ alphabet: Alphabet = standard) -> String {
         let start = random.chance(80) ? "/" : ""
-        var text = start + (0..<(1 + random.below(4))).map { _ in random.pick(patternSegments) }.joined(separator: "/")
+        var text =
+            start
+            + (0..<(1 + random.below(4))).map { _ in random.pick(alphabet.patternSegments) }.joined(separator: "/")
         if random.chance(30) { text += random.pick(["/*", "*", "/", "/?"]) }
         if random.chance(3) { text = random.pick(["*", "", "$(nope)/a", "/a/$(", "**", "/"]) }
         return text
     }
 
-    static func pattern(_ random: inout TestRandom) -> String {
-        (0..<random.below(4)).map { _ in random.pick(patternSegments + ["=", "&"]) }.joined()
+    static func pattern(_ random: inout TestRandom, _ alphabet: Alphabet = standard) -> String {
+        (0..<random.below(4)).map { _ in random.pick(alphabet.patternSegments + ["=", "&"]) }.joined()
     }
 
-    static func url(_ random: inout TestRandom) -> String {
+    static func url(_ random: inout TestRandom, _ alphabet: Alphabet = standard) -> String {
         var text = "https://h"
         let count = random.below(5)
         if count > 0 || random.chance(50) {
-            text += "/" + (0..<count).map { _ in random.pick(segments) }.joined(separator: "/")
+            text += "/" + (0..<count).map { _ in random.pick(alphabet.segments) }.joined(separator: "/")
         }
         if random.chance(20) { text += "/" }
-        if random.chance(35) {
-            let items = (0..<(1 + random.below(3))).map { _ in
-                random.pick(["q", "a", "é", "x", "%zz"]) + (random.chance(80) ? "=" + random.pick(segments) : "")
-            }
-            text += "?" + items.joined(separator: "&")
-        }
-        if random.chance(20) { text += "#" + random.pick(segments) + random.pick(segments) }
+        if let query = query(&random, alphabet) { text += "?" + query }
+        if random.chance(20) { text += "#" + random.pick(alphabet.segments) + random.pick(alphabet.segments) }
         return text
+    }
+
+    /// A query of one to three items, or nil (no `?`).
+    static func query(_ random: inout TestRandom, _ alphabet: Alphabet = standard) -> String? {
+        guard random.chance(35) else { return nil }
+        let items = (0..<(1 + random.below(3))).map { _ in
+            random.pick(alphabet.itemNames + ["%zz"]) + (random.chance(80) ? "=" + random.pick(alphabet.segments) : "")
+        }
+        return items.joined(separator: "&")
     }
 }

@@ -13,8 +13,16 @@ public struct AASAMatcher: Sendable {
     /// `example.com` itself.
     public private(set) var domain: String?
 
-    private var rulesByDetail: [[CompiledRule]]
-    private var indexByDetail: [RuleIndex]
+    private let rulesByDetail: [[CompiledRule]]
+    private let indexByDetail: [RuleIndex]
+    /// The rules of `rulesByDetail` and indexes of `indexByDetail` again,
+    /// not retained: those arrays keep them alive as long as the matcher,
+    /// and a walk that retained each rule it reads made the two cores
+    /// evaluating a list contend for the rules' reference counts. Detail
+    /// `d`'s rule `p` is `unretainedRules[ruleStart[d] + p]`.
+    private let unretainedRules: [Unmanaged<CompiledRule>]
+    private let ruleStart: [Int]
+    private let unretainedIndexes: [Unmanaged<RuleIndex>]
     /// Each listed app ID with the first detail that lists it, in order:
     /// a file usually lists a few, and comparing the app ID with each costs
     /// less per URL than hashing it; a long list is looked up by hash.
@@ -48,6 +56,11 @@ public struct AASAMatcher: Sendable {
             detail.rules.map { CompiledRule(rule: $0, detailIndex: detail.index, variables: table) }
         }
         indexByDetail = rulesByDetail.map(RuleIndex.init(rules:))
+        unretainedRules = rulesByDetail.flatMap { $0.map(Unmanaged.passUnretained) }
+        ruleStart = rulesByDetail.reduce(into: [0]) { starts, rules in
+            starts.append(starts[starts.count - 1] + rules.count)
+        }
+        unretainedIndexes = indexByDetail.map(Unmanaged.passUnretained)
         detailByAppID = [:]
         appIDDetails = []
         for detail in details {
@@ -110,15 +123,20 @@ public struct AASAMatcher: Sendable {
         }
         scratch.input.reset(url: url)
         var notes: [String] = []
-        indexByDetail[detailIndex].candidates(for: &scratch.input, into: &scratch.candidates)
-        let rules = rulesByDetail[detailIndex]
+        unretainedIndexes[detailIndex]._withUnsafeGuaranteedRef { index in
+            index.candidates(for: &scratch.input, into: &scratch.candidates)
+        }
+        let start = ruleStart[detailIndex]
         for position in scratch.candidates {
-            let compiled = rules[Int(position)]
+            let rule = unretainedRules[start + Int(position)]
+            let outcome = rule._withUnsafeGuaranteedRef { compiled in
+                compiled.evaluate(&scratch.input, steps: &steps, scratch: &scratch.automaton)
+            }
             let note: String
-            switch compiled.evaluate(&scratch.input, steps: &steps, scratch: &scratch.automaton) {
+            switch outcome {
             case .matched:
                 guard !notes.isEmpty else { return .decided(detail: Int32(detailIndex), position: position) }
-                var result = compiled.decided
+                var result = rule.takeUnretainedValue().decided
                 result.notes = notes
                 return .other(result)
             case .notMatched:
@@ -127,7 +145,7 @@ public struct AASAMatcher: Sendable {
                 note =
                     "the URL's \(component.rawValue) has an invalid percent-escape, so rules with percentEncoded false cannot match it"
             case .broken(let failure):
-                note = "rule \(compiled.rule.path) never matches: \(failure)"
+                note = "rule \(rule.takeUnretainedValue().rule.path) never matches: \(failure)"
             }
             if !notes.contains(note) { notes.append(note) }
         }

@@ -40,13 +40,23 @@ final class CompiledPattern: Sendable {
     /// ``ParsedPattern/isMatchAll``, kept: the evaluation asks on every rule.
     let isMatchAll: Bool
 
-    func matches(_ input: [Unicode.Scalar], steps: inout Int) -> Bool {
-        var scratch = AutomatonScratch()
-        return matches(input, steps: &steps, scratch: &scratch)
+    /// Whether the pattern matches all of `text`, reusing the automaton's
+    /// buffers in `scratch`.
+    func matches(_ text: MatchText, steps: inout Int, scratch: inout AutomatonScratch) -> Bool {
+        switch text {
+        case .ascii(let bytes):
+            bytes.withUnsafeBufferPointer { matches($0, steps: &steps, scratch: &scratch) }
+        case .scalars(let scalars):
+            scalars.withUnsafeBufferPointer { matches($0, steps: &steps, scratch: &scratch) }
+        }
     }
 
-    /// ``matches(_:steps:)`` reusing the automaton's buffers in `scratch`.
-    func matches(_ input: [Unicode.Scalar], steps: inout Int, scratch: inout AutomatonScratch) -> Bool {
+    /// ``matches(_:steps:scratch:)`` over one spelling of the text.
+    func matches<Unit: MatchUnit>(
+        _ input: UnsafeBufferPointer<Unit>,
+        steps: inout Int,
+        scratch: inout AutomatonScratch
+    ) -> Bool {
         switch program {
         case .never:
             return false
@@ -55,10 +65,10 @@ final class CompiledPattern: Sendable {
         case .literal(let expected):
             guard expected.count == input.count else { return false }
             steps += input.count
-            if caseInsensitive {
-                return zip(expected, input).allSatisfy { $0 == CaseFolding.fold($1) }
+            for (offset, unit) in input.enumerated() {
+                if (caseInsensitive ? unit.folded : unit.scalar) != expected[offset] { return false }
             }
-            return expected == input
+            return true
         case .glob(let glob):
             return glob.matches(input, steps: &steps)
         case .automaton(let automaton):

@@ -30,6 +30,11 @@ final class CompiledRule: Sendable {
     let failure: PatternFailure?
     /// The result when this rule decides, without notes.
     let decided: MatchResult
+    /// `path` unless it matches everything, not retained (the rule keeps
+    /// it): every candidate rule of every URL compares its path, and a
+    /// retain there made the cores evaluating a list contend for the
+    /// pattern's reference count.
+    private let pathToCompare: Unmanaged<CompiledPattern>?
 
     init(rule: Rule, detailIndex: Int, variables table: VariableTable) {
         self.rule = rule
@@ -40,6 +45,7 @@ final class CompiledRule: Sendable {
             CompiledPattern(pattern, isPath: isPath, caseInsensitive: caseInsensitive, variables: table)
         }
         path = keys.path.map { compile($0, isPath: true) }
+        pathToCompare = path.flatMap { $0.isMatchAll ? nil : Unmanaged.passUnretained($0) }
         fragment = keys.fragment.map { compile($0) }
         switch keys.query {
         case .string(let pattern)?:
@@ -69,9 +75,12 @@ final class CompiledRule: Sendable {
     func evaluate(_ input: inout MatchInput, steps: inout Int, scratch: inout AutomatonScratch) -> Outcome {
         if let failure { return .broken(failure) }
         let decoded = !rule.keys.percentEncoded
-        if let path, !path.isMatchAll {
+        if let pathToCompare {
             guard let value = input.path(decoded: decoded) else { return .undecodable(.path) }
-            guard path.matches(value, steps: &steps, scratch: &scratch) else { return .notMatched }
+            let matched = pathToCompare._withUnsafeGuaranteedRef { path in
+                path.matches(value, steps: &steps, scratch: &scratch)
+            }
+            guard matched else { return .notMatched }
         }
         switch query {
         case .string(let pattern)? where !pattern.isMatchAll:
@@ -79,14 +88,9 @@ final class CompiledRule: Sendable {
             guard pattern.matches(value, steps: &steps, scratch: &scratch) else { return .notMatched }
         case .items(let patterns)? where !patterns.allSatisfy(\.pattern.isMatchAll):
             guard let items = input.queryItems(decoded: decoded) else { return .undecodable(.query) }
-            for (name, pattern) in patterns {
-                // A missing item reads as ""; a repeated one must match every time.
-                var found = false
-                for item in items where item.name == name {
-                    found = true
-                    guard pattern.matches(item.value, steps: &steps, scratch: &scratch) else { return .notMatched }
-                }
-                if !found, !pattern.matches([], steps: &steps, scratch: &scratch) { return .notMatched }
+            for (name, pattern) in patterns
+            where !items.valuesNamed(name, match: pattern, steps: &steps, scratch: &scratch) {
+                return .notMatched
             }
         default:
             break

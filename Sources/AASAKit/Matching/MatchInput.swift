@@ -1,128 +1,158 @@
 /// The components of one URL as the rules compare them, computed on first
 /// use and shared by every rule of an evaluation: encoded or decoded
-/// (`percentEncoded`), the path normalised (§3.1).
+/// (`percentEncoded`), the path normalised (§3.1). A component that is all
+/// ASCII (an encoded one always is, from the URL parser) is handed out as
+/// bytes, anything else as scalars (``MatchText``).
+///
+/// The URL's components are copied as UTF-8 bytes at ``reset(url:)``, so
+/// the input keeps no reference to the URL's strings: nothing per URL but
+/// those copies into buffers that keep their capacity.
 struct MatchInput {
     /// A URL component that rules compare.
     enum Component: String, CaseIterable {
         case path, query, fragment
     }
 
-    /// One `name=value` query item.
-    struct QueryItem {
-        var name: [Unicode.Scalar]
-        var value: [Unicode.Scalar]
-    }
-
-    /// A component in one spelling; `nil` content means it cannot be
-    /// percent-decoded.
-    private struct Cache<Value> {
-        var encoded: Value?
-        var decoded: Value??
-    }
-
-    /// A component's scalars in both spellings, computed on first use into
-    /// buffers that keep their capacity from one URL to the next.
+    /// A component's UTF-8 as the URL holds it, and its spellings computed
+    /// on first use.
     private struct Spellings {
-        var encoded: [Unicode.Scalar] = []
-        var decoded: [Unicode.Scalar] = []
-        var hasEncoded = false
-        /// `nil` until computed; `false` when the component cannot be decoded.
-        var isDecodable: Bool?
+        var raw: [UInt8] = []
+        var isASCII = true
+        var encoded = Spelling()
+        var decoded = Spelling()
 
-        mutating func reset() {
-            hasEncoded = false
-            isDecodable = nil
+        mutating func reset(_ source: String?) {
+            raw.removeAll(keepingCapacity: true)
+            isASCII = true
+            encoded.state = nil
+            decoded.state = nil
+            guard let source else { return }
+            // A native or small string lends its UTF-8 in place.
+            let copied: Bool? = source.utf8.withContiguousStorageIfAvailable { buffer in
+                raw.append(contentsOf: buffer)
+                return true
+            }
+            if copied == nil { raw.append(contentsOf: source.utf8) }
+            isASCII = Self.isASCII(raw)
         }
 
-        mutating func value(decoded: Bool, normalizingPath: Bool, source: String) -> [Unicode.Scalar]? {
-            if decoded {
-                if let isDecodable { return isDecodable ? self.decoded : nil }
-                guard let text = PercentEncoding.decode(Substring(source)) else {
-                    isDecodable = false
-                    return nil
+        mutating func value(decoded isDecoded: Bool, normalizingPath: Bool) -> MatchText? {
+            // Without an escape the decoded text is the encoded one.
+            if !isDecoded || !raw.contains(UInt8(ascii: "%")) {
+                if encoded.state == nil {
+                    if isASCII && !normalizingPath { return .ascii(raw) }
+                    encoded.fill(raw, isASCII: isASCII, normalizingPath: normalizingPath)
                 }
-                Self.fill(&self.decoded, text.unicodeScalars, normalizingPath: normalizingPath)
-                isDecodable = true
-                return self.decoded
+                return encoded.text
             }
-            if !hasEncoded {
-                Self.fill(&encoded, source.unicodeScalars, normalizingPath: normalizingPath)
-                hasEncoded = true
+            if decoded.state == nil {
+                // Taken out of the spelling while it fills, so that its
+                // buffer is not copied on write.
+                var bytes: [UInt8] = []
+                swap(&bytes, &decoded.scratch)
+                bytes.removeAll(keepingCapacity: true)
+                if PercentEncoding.decode(raw, appendingTo: &bytes) {
+                    decoded.fill(bytes, isASCII: Self.isASCII(bytes), normalizingPath: normalizingPath)
+                } else {
+                    decoded.state = .undecodable
+                }
+                swap(&bytes, &decoded.scratch)
             }
-            return encoded
+            return decoded.text
         }
 
-        private static func fill(
-            _ buffer: inout [Unicode.Scalar],
-            _ scalars: String.UnicodeScalarView,
-            normalizingPath: Bool
-        ) {
-            if normalizingPath {
-                PathNormalization.normalize(scalars, into: &buffer)
-            } else {
-                buffer.removeAll(keepingCapacity: true)
-                buffer.append(contentsOf: scalars)
+        static func isASCII(_ bytes: [UInt8]) -> Bool {
+            bytes.withUnsafeBufferPointer { buffer in
+                var bits: UInt8 = 0
+                for byte in buffer { bits |= byte }
+                return bits < 0x80
             }
         }
     }
 
-    private(set) var url: AASAURL
+    /// One spelling of a component, in the buffers it keeps from one URL
+    /// to the next.
+    private struct Spelling {
+        enum State { case ascii, scalars, undecodable }
+
+        var bytes: [UInt8] = []
+        var scalars: [Unicode.Scalar] = []
+        /// Decoded bytes before normalisation.
+        var scratch: [UInt8] = []
+        /// `nil` until computed.
+        var state: State?
+
+        var text: MatchText? {
+            switch state {
+            case .ascii?: .ascii(bytes)
+            case .scalars?: .scalars(scalars)
+            case .undecodable?, nil: nil
+            }
+        }
+
+        /// Sets the spelling to `source` (normalised when a path); UTF-8
+        /// that is not well-formed makes it undecodable.
+        mutating func fill(_ source: [UInt8], isASCII: Bool, normalizingPath: Bool) {
+            if isASCII {
+                if normalizingPath {
+                    PathNormalization.normalize(bytes: source, into: &bytes)
+                } else {
+                    bytes.removeAll(keepingCapacity: true)
+                    bytes.append(contentsOf: source)
+                }
+                state = .ascii
+                return
+            }
+            guard let text = UTF8Text.decode(source) else {
+                state = .undecodable
+                return
+            }
+            if normalizingPath {
+                PathNormalization.normalize(text.unicodeScalars, into: &scalars)
+            } else {
+                scalars.removeAll(keepingCapacity: true)
+                scalars.append(contentsOf: text.unicodeScalars)
+            }
+            state = .scalars
+        }
+    }
+
     private var path = Spellings()
     private var query = Spellings()
     private var fragment = Spellings()
-    private var items = Cache<[QueryItem]>()
+    private var items = QueryItemList.Cache()
 
     init(url: AASAURL) {
-        self.url = url
+        reset(url: url)
     }
 
     /// Starts over for another URL, keeping the buffers.
     mutating func reset(url: AASAURL) {
-        self.url = url
-        path.reset()
-        query.reset()
-        fragment.reset()
-        items = Cache()
+        path.reset(url.path)
+        query.reset(url.query)
+        fragment.reset(url.fragment)
+        items.reset()
     }
 
     /// The normalised path; `nil` when `decoded` and it cannot be decoded.
-    mutating func path(decoded: Bool) -> [Unicode.Scalar]? {
-        path.value(decoded: decoded, normalizingPath: true, source: url.path)
+    mutating func path(decoded: Bool) -> MatchText? {
+        path.value(decoded: decoded, normalizingPath: true)
     }
 
     /// The whole query without `?` (`""` when absent).
-    mutating func query(decoded: Bool) -> [Unicode.Scalar]? {
-        query.value(decoded: decoded, normalizingPath: false, source: url.query ?? "")
+    mutating func query(decoded: Bool) -> MatchText? {
+        query.value(decoded: decoded, normalizingPath: false)
     }
 
     /// The fragment without `#` (`""` when absent).
-    mutating func fragment(decoded: Bool) -> [Unicode.Scalar]? {
-        fragment.value(decoded: decoded, normalizingPath: false, source: url.fragment ?? "")
+    mutating func fragment(decoded: Bool) -> MatchText? {
+        fragment.value(decoded: decoded, normalizingPath: false)
     }
 
     /// The query split on `&` and the first `=` (a valueless item has value
     /// `""`; `+` stays `+`); each name and value decoded on its own.
-    mutating func queryItems(decoded: Bool) -> [QueryItem]? {
-        if decoded, let cached = items.decoded { return cached }
-        if !decoded, let cached = items.encoded { return cached }
-        let raw = url.query ?? ""
-        var result: [QueryItem]? = []
-        if !raw.isEmpty {
-            for item in raw.split(separator: "&", omittingEmptySubsequences: false) {
-                let equals = item.firstIndex(of: "=")
-                let name = equals.map { item[..<$0] } ?? item
-                let value = equals.map { item[item.index(after: $0)...] } ?? ""
-                guard let name = decoded ? PercentEncoding.decode(name) : String(name),
-                    let value = decoded ? PercentEncoding.decode(value) : String(value)
-                else {
-                    result = nil
-                    break
-                }
-                result?.append(QueryItem(name: Array(name.unicodeScalars), value: Array(value.unicodeScalars)))
-            }
-        }
-        if decoded { items.decoded = .some(result) } else { items.encoded = result }
-        return result
+    mutating func queryItems(decoded: Bool) -> QueryItemList? {
+        items.list(decoded: decoded, raw: query.raw, isASCII: query.isASCII)
     }
 }
 

@@ -43,6 +43,16 @@ struct PatternAutomaton: Sendable {
     /// ``matches(_:steps:)`` with the state lists of `scratch`, which one
     /// evaluation (or a whole list of URLs) reuses for every automaton.
     func matches(_ input: [Unicode.Scalar], steps: inout Int, scratch: inout AutomatonScratch) -> Bool {
+        input.withUnsafeBufferPointer { matches($0, steps: &steps, scratch: &scratch) }
+    }
+
+    /// ``matches(_:steps:scratch:)`` over bytes of an ASCII text or scalars
+    /// (``MatchUnit``).
+    func matches<Unit: MatchUnit>(
+        _ input: UnsafeBufferPointer<Unit>,
+        steps: inout Int,
+        scratch: inout AutomatonScratch
+    ) -> Bool {
         var marks: [Int] = []
         var current: [Int] = []
         var next: [Int] = []
@@ -68,7 +78,7 @@ struct PatternAutomaton: Sendable {
         addClosure(start, generation: base, into: &current, marks: &marks, stack: &stack, steps: &steps)
         for (offset, raw) in input.enumerated() {
             guard !current.isEmpty else { return false }
-            let scalar = caseInsensitive ? CaseFolding.fold(raw) : raw
+            let scalar = caseInsensitive ? raw.folded : raw.scalar
             let generation = base + offset + 1
             next.removeAll(keepingCapacity: true)
             for state in current {
@@ -78,7 +88,7 @@ struct PatternAutomaton: Sendable {
                     addClosure(target, generation: generation, into: &next, marks: &marks, stack: &stack, steps: &steps)
                 case .any(let target):
                     addClosure(target, generation: generation, into: &next, marks: &marks, stack: &stack, steps: &steps)
-                case .builtin(let kind, let target) where kind.contains(raw, caseInsensitive: caseInsensitive):
+                case .builtin(let kind, let target) where kind.contains(raw.scalar, caseInsensitive: caseInsensitive):
                     addClosure(target, generation: generation, into: &next, marks: &marks, stack: &stack, steps: &steps)
                 case .star:
                     addClosure(state, generation: generation, into: &next, marks: &marks, stack: &stack, steps: &steps)

@@ -32,6 +32,23 @@ enum PercentEncoding {
         return UTF8Text.decode(bytes)
     }
 
+    /// ``decode(_:)`` on bytes: appends the bytes `text` stands for to
+    /// `output` (UTF-8 not checked); `false` when an escape is malformed.
+    static func decode(_ text: some Collection<UInt8>, appendingTo output: inout [UInt8]) -> Bool {
+        var iterator = text.makeIterator()
+        while let byte = iterator.next() {
+            guard byte == UInt8(ascii: "%") else {
+                output.append(byte)
+                continue
+            }
+            guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else {
+                return false
+            }
+            output.append(high << 4 | low)
+        }
+        return true
+    }
+
     private static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")

@@ -12,14 +12,22 @@
 ///
 /// Frozen after construction into flat arrays: one node's edges are a
 /// contiguous run sorted by scalar, one node's values a contiguous run in
-/// insertion order.
+/// insertion order, and a node's bounds of both one ``Node`` (a step of the
+/// walk reads one of them, not four arrays).
 struct PrefixTrie: Sendable {
-    /// Node `n`'s edges are `labels[edgeStart[n]..<edgeStart[n + 1]]`.
-    private let edgeStart: [Int32]
+    /// Where one node's edges and values lie.
+    private struct Node {
+        /// The node's edges are `labels[edgeStart..<edgeEnd]`.
+        var edgeStart: Int32
+        var edgeEnd: Int32
+        /// The node's values are `values[valueStart..<valueEnd]`.
+        var valueStart: Int32
+        var valueEnd: Int32
+    }
+
+    private let nodes: [Node]
     private let labels: [UInt32]
     private let targets: [Int32]
-    /// Node `n`'s values are `values[valueStart[n]..<valueStart[n + 1]]`.
-    private let valueStart: [Int32]
     private let values: [Int32]
 
     /// Whether the trie holds no value at all.
@@ -72,22 +80,41 @@ struct PrefixTrie: Sendable {
             values[Int(fill[Int(node)])] = value
             fill[Int(node)] += 1
         }
-        self.edgeStart = edgeStart
+        nodes = (0..<nodeCount).map { node in
+            Node(
+                edgeStart: edgeStart[node],
+                edgeEnd: edgeStart[node + 1],
+                valueStart: valueStart[node],
+                valueEnd: valueStart[node + 1]
+            )
+        }
         self.labels = labels
         self.targets = targets
-        self.valueStart = valueStart
         self.values = values
     }
 
     /// Appends to `output` every value whose key is a prefix of `text`
     /// (folded), shortest key first; values of one key in insertion order.
-    func appendValues<Text: Collection<Unicode.Scalar>>(keyedByPrefixesOf text: Text, to output: inout [Int32]) {
-        var node = 0
-        appendValues(of: node, to: &output)
-        for scalar in text {
-            guard let next = child(of: node, CaseFolding.fold(scalar).value) else { return }
-            node = next
+    /// `text` is scalars or the bytes of an ASCII text (``MatchUnit``).
+    func appendValues<Text: Collection>(keyedByPrefixesOf text: Text, to output: inout [Int32])
+    where Text.Element: MatchUnit {
+        nodes.withUnsafeBufferPointer { nodes in
+            var node = nodes[0]
             appendValues(of: node, to: &output)
+            for unit in text {
+                guard let next = child(of: node, unit.folded.value) else { return }
+                node = nodes[next]
+                appendValues(of: node, to: &output)
+            }
+        }
+    }
+
+    /// ``appendValues(keyedByPrefixesOf:to:)`` for a component's text in
+    /// either spelling.
+    func appendValues(keyedByPrefixesOf text: MatchText, to output: inout [Int32]) {
+        switch text {
+        case .ascii(let bytes): bytes.withUnsafeBufferPointer { appendValues(keyedByPrefixesOf: $0, to: &output) }
+        case .scalars(let scalars): appendValues(keyedByPrefixesOf: scalars, to: &output)
         }
     }
 
@@ -97,17 +124,17 @@ struct PrefixTrie: Sendable {
     }
 
     @inline(__always)
-    private func appendValues(of node: Int, to output: inout [Int32]) {
-        let start = Int(valueStart[node])
-        let end = Int(valueStart[node + 1])
-        if start < end { output.append(contentsOf: values[start..<end]) }
+    private func appendValues(of node: Node, to output: inout [Int32]) {
+        // A node holds a value or two: appended one by one, not as a slice.
+        for index in Int(node.valueStart)..<Int(node.valueEnd) { output.append(values[index]) }
     }
 
+    /// The node `node`'s edge labelled `label` leads to.
     @inline(__always)
-    private func child(of node: Int, _ label: UInt32) -> Int? {
-        var low = Int(edgeStart[node])
-        var high = Int(edgeStart[node + 1])
+    private func child(of node: Node, _ label: UInt32) -> Int? {
         // Binary search; most nodes have one edge.
+        var low = Int(node.edgeStart)
+        var high = Int(node.edgeEnd)
         while low < high {
             let middle = (low + high) / 2
             let candidate = labels[middle]

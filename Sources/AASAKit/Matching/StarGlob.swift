@@ -45,7 +45,9 @@ struct StarGlob: Sendable {
         self.minimumCount = units.count
     }
 
-    func matches(_ input: [Unicode.Scalar], steps: inout Int) -> Bool {
+    /// Whether the glob matches all of `input` (bytes of an ASCII text or
+    /// scalars, ``MatchUnit``).
+    func matches<Unit: MatchUnit>(_ input: UnsafeBufferPointer<Unit>, steps: inout Int) -> Bool {
         guard input.count >= minimumCount else { return false }
         let runCount = bounds.count - 1
         let prefix = bounds[0]..<bounds[1]
@@ -66,9 +68,9 @@ struct StarGlob: Sendable {
     }
 
     /// The first place at or after `start` where `run` ends by `end`.
-    private func firstPlace(
+    private func firstPlace<Unit: MatchUnit>(
         of run: Range<Int>,
-        in input: [Unicode.Scalar],
+        in input: UnsafeBufferPointer<Unit>,
         from start: Int,
         before end: Int,
         steps: inout Int
@@ -82,14 +84,19 @@ struct StarGlob: Sendable {
     }
 
     @inline(__always)
-    private func equal(_ run: Range<Int>, _ input: [Unicode.Scalar], at start: Int, steps: inout Int) -> Bool {
+    private func equal<Unit: MatchUnit>(
+        _ run: Range<Int>,
+        _ input: UnsafeBufferPointer<Unit>,
+        at start: Int,
+        steps: inout Int
+    ) -> Bool {
         var offset = 0
         while offset < run.count {
             steps += 1
             let unit = units[run.lowerBound + offset]
             if unit != Self.any {
                 let scalar = input[start + offset]
-                if (caseInsensitive ? CaseFolding.fold(scalar) : scalar).value != unit { return false }
+                if (caseInsensitive ? scalar.folded : scalar.scalar).value != unit { return false }
             }
             offset += 1
         }
