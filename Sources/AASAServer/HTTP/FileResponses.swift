@@ -1,6 +1,4 @@
-import CompressNIO
 import Foundation
-import NIOCore
 
 /// Every answer one served file can get, encoded once at load: for each
 /// representation (identity, and gzip when it is smaller) a 200 and a 304,
@@ -30,7 +28,15 @@ struct FileResponses: Sendable {
     ///     without quotes.
     ///   - modified: the file's modification time; a time in the future is
     ///     sent as `now` (RFC 9110 §8.8.2.1).
-    init(contents: [UInt8], opaqueTag: String, modified: Date, cacheControl: String, now: Date = Date()) {
+    ///   - gzip: the load's compressors (a load passes one pool for all its files).
+    init(
+        contents: [UInt8],
+        opaqueTag: String,
+        modified: Date,
+        cacheControl: String,
+        now: Date = Date(),
+        gzip: GzipPool = GzipPool()
+    ) {
         let lastModified = Int(min(modified, now).timeIntervalSince1970.rounded(.down))
         self.lastModified = lastModified
         let identityTag = EntityTag(opaque: opaqueTag, isWeak: false)
@@ -42,7 +48,7 @@ struct FileResponses: Sendable {
             cacheControl: cacheControl
         )
         // Compressed once here; served only when it is actually smaller.
-        let compressed = Self.gzip(contents).flatMap { $0.count < contents.count ? $0 : nil }
+        let compressed = gzip.compress(contents).flatMap { $0.count < contents.count ? $0 : nil }
         self.gzipSize = compressed?.count
         // RFC 9110 §8.8.3.3: a content-coded representation must not
         // share the identity's strong tag. Like nginx, it gets the same
@@ -111,11 +117,5 @@ struct FileResponses: Sendable {
                 sendsLength: false
             ),
         ]
-    }
-
-    private static func gzip(_ bytes: [UInt8]) -> [UInt8]? {
-        var buffer = ByteBuffer(bytes: bytes)
-        guard let compressed = try? buffer.compress(with: .gzip()) else { return nil }
-        return Array(buffer: compressed)
     }
 }

@@ -27,7 +27,8 @@ struct FileValidator: Sendable {
         case rejected([LoadIssue])
     }
 
-    func validate(_ candidate: Candidate) -> Verdict {
+    /// - Parameter gzip: the load's compressors, shared by its threads.
+    func validate(_ candidate: Candidate, gzip: GzipPool = GzipPool()) -> Verdict {
         let kept = LoadIssue.kept(previous: candidate.hasPrevious)
         let bytes: [UInt8]
         switch candidate.contents {
@@ -56,7 +57,8 @@ struct FileValidator: Sendable {
             lastModified: Date(timeIntervalSince1970: Double(candidate.stamp.modifiedNanoseconds) / 1e9),
             appIDs: report.document.map(Self.appIDs) ?? report.json.map(Self.packageNames) ?? [],
             warnings: warnings.map { "\($0.path): \($0.message)" },
-            cacheControl: cacheControl
+            cacheControl: cacheControl,
+            gzip: gzip
         )
         let issues = warnings.map { warning in
             LoadIssue(

@@ -44,7 +44,8 @@ public final class ServedFile: Sendable {
         lastModified: Date,
         appIDs: [String],
         warnings: [String],
-        cacheControl: String
+        cacheControl: String,
+        gzip: GzipPool = GzipPool()
     ) {
         self.kind = kind
         self.path = path
@@ -62,7 +63,8 @@ public final class ServedFile: Sendable {
             contents: contents,
             opaqueTag: opaqueTag,
             modified: lastModified,
-            cacheControl: cacheControl
+            cacheControl: cacheControl,
+            gzip: gzip
         )
     }
 
