@@ -51,7 +51,7 @@ struct FileValidator: Sendable {
         let warnings = report.diagnostics.filter { $0.severity == .warning }
         let file = ServedFile(
             kind: candidate.kind,
-            path: candidate.path,
+            host: candidate.host,
             contents: bytes,
             stamp: candidate.stamp,
             lastModified: Date(timeIntervalSince1970: Double(candidate.stamp.modifiedNanoseconds) / 1e9),
