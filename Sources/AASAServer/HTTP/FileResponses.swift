@@ -40,11 +40,13 @@ struct FileResponses: Sendable {
         let lastModified = Int(min(modified, now).timeIntervalSince1970.rounded(.down))
         self.lastModified = lastModified
         let identityTag = EntityTag(opaque: opaqueTag, isWeak: false)
+        // Formatted once for both representations.
+        let lastModifiedField = HTTPDate.format(epochSeconds: lastModified)
         var parts = Self.parts(
             etag: identityTag,
             body: contents,
             contentEncoding: nil,
-            lastModified: lastModified,
+            lastModified: lastModifiedField,
             cacheControl: cacheControl
         )
         // Compressed once here; served only when it is actually smaller.
@@ -63,7 +65,7 @@ struct FileResponses: Sendable {
                 etag: gzipTag,
                 body: compressed,
                 contentEncoding: "gzip",
-                lastModified: lastModified,
+                lastModified: lastModifiedField,
                 cacheControl: cacheControl
             )
         }
@@ -87,7 +89,7 @@ struct FileResponses: Sendable {
         etag: EntityTag,
         body: [UInt8],
         contentEncoding: String?,
-        lastModified: Int,
+        lastModified: String,
         cacheControl: String
     ) -> [EncodedResponseSet.Part] {
         // Every file response varies on Accept-Encoding, also when gzip is not
@@ -99,7 +101,7 @@ struct FileResponses: Sendable {
         var okFields = [
             ("Content-Type", "application/json"),
             etagField,
-            ("Last-Modified", HTTPDate.format(epochSeconds: lastModified)),
+            ("Last-Modified", lastModified),
         ]
         okFields += caching
         if let contentEncoding { okFields.append(("Content-Encoding", contentEncoding)) }
