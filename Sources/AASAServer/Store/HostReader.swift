@@ -33,12 +33,31 @@ struct HostReader {
 
     func read(_ host: DirectoryScan.HostDirectory, previous: SiteHost?) -> Result {
         var result = Result()
-        let name = host.name.name
-        // One issue for a directory that cannot be searched (no `x`
-        // permission), rather than one per file inside it.
+        // A name looked up in the directory proves it can be searched; only
+        // when the first file's lookup fails is the directory itself looked
+        // at (one system call per host less on every load).
+        var searchable = false
+        for kind in SiteFile.allCases {
+            readFile(kind, of: host, previous: previous?.file(kind), into: &result, searchable: &searchable)
+            if !searchable {
+                if let unreadable = Self.unsearchable(host, previous: previous) { return unreadable }
+                searchable = true
+            }
+        }
+        result.identity = readIdentity(of: host, previous: previous?.tls, issues: &result.issues)
+        return result
+    }
+
+    /// One issue for a directory that cannot be searched (no `x`
+    /// permission), rather than one per file inside it, and the previous
+    /// files kept; nil if it can be.
+    private static func unsearchable(_ host: DirectoryScan.HostDirectory, previous: SiteHost?) -> Result? {
         do {
             _ = try host.directory.status(of: ".")
+            return nil
         } catch {
+            let name = host.name.name
+            var result = Result()
             let cannot = FileSystemError(path: LoadIssue.printable(name), code: error.code)
             result.issues.append(
                 LoadIssue(
@@ -54,18 +73,14 @@ struct HostReader {
             result.identity = previous?.tls
             return result
         }
-        for kind in SiteFile.allCases {
-            readFile(kind, of: host, previous: previous?.file(kind), into: &result)
-        }
-        result.identity = readIdentity(of: host, previous: previous?.tls, issues: &result.issues)
-        return result
     }
 
     private func readFile(
         _ kind: SiteFile,
         of host: DirectoryScan.HostDirectory,
         previous: ServedFile?,
-        into result: inout Result
+        into result: inout Result,
+        searchable: inout Bool
     ) {
         let name = host.name.name
         // One exactly sized string: the path is kept by every served file,
@@ -87,6 +102,7 @@ struct HostReader {
                 at: host.location,
                 expecting: opensAtOnce ? .regularFile : .fileStatus
             )
+            searchable = true
             let opened: (any OpenFile)?
             let stamp: FileStamp
             switch located {
