@@ -68,7 +68,13 @@ public struct JSONSchema: Sendable {
     /// the most plausible alternative are reported rather than a bare
     /// "matches none".
     public func validate(_ instance: JSONValue) -> [SchemaViolation] {
-        let violations = SchemaEvaluator(nodes: nodes, shortcuts: shortcuts).evaluate(0, instance, at: InstanceTrail(), .all, depth: 0)
+        let violations = SchemaEvaluator(nodes: nodes, shortcuts: shortcuts).evaluate(
+            0,
+            instance,
+            at: InstanceTrail(),
+            .all,
+            depth: 0
+        )
         guard violations.count > 1 else { return violations }
         var order = DocumentOrderIndex(root: instance)
         return violations.enumerated()

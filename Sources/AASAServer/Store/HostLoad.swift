@@ -40,7 +40,9 @@ struct HostLoad {
         issues = read.issues
         rejected = read.rejected
         missing = read.missing
-        appleAppSiteAssociation = read.files[.appleAppSiteAssociation].map { Self.file($0, validator: validator, gzip: gzip) }
+        appleAppSiteAssociation = read.files[.appleAppSiteAssociation].map {
+            Self.file($0, validator: validator, gzip: gzip)
+        }
         assetLinks = read.files[.assetLinks].map { Self.file($0, validator: validator, gzip: gzip) }
     }
 
@@ -56,7 +58,12 @@ struct HostLoad {
         case .served(let file):
             .served(file)
         case .pending(let candidate, let previous):
-            .validated(validator.validate(candidate, gzip: gzip), path: candidate.path, stamp: candidate.stamp, previous: previous)
+            .validated(
+                validator.validate(candidate, gzip: gzip),
+                path: candidate.path,
+                stamp: candidate.stamp,
+                previous: previous
+            )
         }
     }
 }
