@@ -106,10 +106,10 @@ struct HostReader {
             let opened: (any OpenFile)?
             let stamp: FileStamp
             switch located {
-            case .file(let file, _):
+            case .file(let file):
                 opened = file
                 stamp = try reader.stamp(of: file)
-            case .status(let status, _):
+            case .status(let status):
                 guard status.kind == .regular else {
                     throw FileSystemError(path: path, code: .notARegularFile(status.kind))
                 }
@@ -132,7 +132,7 @@ struct HostReader {
                     version = try reader.read(opened, stamp: stamp)
                 } else {
                     let reopened = try root.open(kind.fileName, in: host.directory, at: host.location, expecting: .file)
-                    guard case .file(let file, _) = reopened else { return }
+                    guard case .file(let file) = reopened else { return }
                     version = try reader.read(file, stamp: try reader.stamp(of: file))
                 }
             }
@@ -196,7 +196,7 @@ struct HostReader {
             guard case .directory(let tls, let location) = opened else { return nil }
             let certificate = try root.open(SiteLayout.certificateFileName, in: tls, at: location, expecting: .file)
             let key = try root.open(SiteLayout.keyFileName, in: tls, at: location, expecting: .file)
-            guard case .file(let certificateFile, _) = certificate, case .file(let keyFile, _) = key else { return nil }
+            guard case .file(let certificateFile) = certificate, case .file(let keyFile) = key else { return nil }
             do {
                 return try identities.load(certificate: certificateFile, key: keyFile, host: name, previous: previous)
             } catch {

@@ -100,6 +100,6 @@ final class PosixDirectory: DirectoryHandle {
             shown: shown(name),
             follows: false
         )
-        return PosixFile(descriptor: file, path: shown(name))
+        return PosixFile(descriptor: file, prefix: childPrefix, name: name)
     }
 }
