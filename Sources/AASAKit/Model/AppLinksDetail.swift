@@ -53,7 +53,12 @@ public struct AppLinksDetail: Sendable {
             // Mapped over the indices, a collection of known size: the
             // array is allocated once (an enumerated sequence grew it).
             self.rules = components.indices.map { index in
-                Rule(component: components[index], path: componentsPath.appending(index), index: index, defaults: merged)
+                Rule(
+                    component: components[index],
+                    path: componentsPath.appending(index),
+                    index: index,
+                    defaults: merged
+                )
             }
         } else if let paths = json["paths"]?.arrayValue {
             self.rulesSource = .paths

@@ -180,7 +180,8 @@ struct HostReader {
         issues: inout [LoadIssue]
     ) -> LoadedIdentity? {
         let name = host.name.name
-        let label = "\(name)/\(SiteLayout.tlsDirectoryName)/\(SiteLayout.certificateFileName)"
+        // Built for an issue only: nearly every host has no `tls/`.
+        var label: String { "\(name)/\(SiteLayout.tlsDirectoryName)/\(SiteLayout.certificateFileName)" }
         do throws(FileSystemError) {
             let opened: ServedRoot.Resolved
             do {
