@@ -55,7 +55,7 @@ public struct AppLinksDetail: Sendable {
             self.rules = components.indices.map { index in
                 Rule(
                     component: components[index],
-                    path: componentsPath.appending(index),
+                    in: componentsPath,
                     index: index,
                     defaults: merged
                 )
@@ -64,7 +64,7 @@ public struct AppLinksDetail: Sendable {
             self.rulesSource = .paths
             let pathsPath = path.appending("paths")
             self.rules = paths.indices.map { index in
-                Rule(legacyPath: paths[index], path: pathsPath.appending(index), index: index, defaults: merged)
+                Rule(legacyPath: paths[index], in: pathsPath, index: index, defaults: merged)
             }
         } else {
             self.rulesSource = .none
