@@ -20,6 +20,19 @@ struct LoadLookupTests {
         // once, not looked at first and then looked up again to open.
         #expect(fileSystem.lookups(of: "apple-app-site-association") == 1)
         #expect(fileSystem.opens(of: "apple-app-site-association") == 1)
+        // The file found proves the directory searchable: it is not looked
+        // at for the one-issue check of an unsearchable directory.
+        #expect(fileSystem.lookups(of: ".") == 0)
+    }
+
+    @Test func aHostDirectoryIsLookedAtWhenItsFirstFileIsNotFound() throws {
+        let site = try TemporarySite()
+        try site.write(SampleFile.assetLinks, host: "android.example", file: "assetlinks.json")
+        let fileSystem = CountingFileSystem()
+        let outcome = try SiteLoader(configuration: site.configuration(), fileSystem: fileSystem)
+            .load(previous: .empty, force: false)
+        #expect(outcome.snapshot.sites["android.example"]?.assetLinks != nil)
+        #expect(fileSystem.lookups(of: ".") == 1)
     }
 
     /// One host loaded once, the counts then cleared: what a later load asks.

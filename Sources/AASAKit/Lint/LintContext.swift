@@ -51,6 +51,12 @@ struct LintContext {
         items: [(path: JSONPath, item: JSONObject)]
     ) -> [PatternSite] {
         var sites: [PatternSite] = []
+        // About one pattern per rule: reserved once rather than grown.
+        sites.reserveCapacity(
+            items.reduce(4) { count, entry in
+                count + (entry.item["components"]?.arrayValue?.count ?? entry.item["paths"]?.arrayValue?.count ?? 0)
+            }
+        )
         let fileDefaults = applinks?["defaults"]?.objectValue
         // The flags are resolved once per level (file defaults, entry
         // defaults) and each component adds only its own keys.

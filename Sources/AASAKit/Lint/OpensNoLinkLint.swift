@@ -39,8 +39,9 @@ enum OpensNoLinkLint {
     }
 
     private static func finding(for detail: AppLinksDetail, apps: [String]) -> Diagnostic? {
-        let names = apps.joined(separator: ", ")
-        let opensNothing = "so \(names) \(apps.count == 1 ? "opens" : "open") no link"
+        // The message's parts, built only for a finding: this runs for
+        // every entry of every file a load validates.
+        var opensNothing: String { "so \(apps.joined(separator: ", ")) \(apps.count == 1 ? "opens" : "open") no link" }
         let fix = "list the URLs the app handles as components"
         guard !detail.rules.isEmpty else {
             switch detail.rulesSource {

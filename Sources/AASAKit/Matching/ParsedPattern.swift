@@ -17,6 +17,8 @@ struct ParsedPattern: Sendable {
         variables = []
         failure = nil
         let scalars = Array(pattern.unicodeScalars)
+        // At most one token per scalar: one allocation, not a growing array.
+        tokens.reserveCapacity(scalars.count)
         var index = 0
         while index < scalars.count {
             let scalar = scalars[index]

@@ -92,6 +92,9 @@ public struct RuleCoverage: Sendable {
     /// was 40 % of building a shape.
     static func normalizedPath(_ path: String) -> String {
         var scalars: [Unicode.Scalar] = []
+        // Normalising adds at most a leading and a trailing `/` (and the
+        // UTF-8 count bounds the scalars'): one allocation, not a growing array.
+        scalars.reserveCapacity(path.utf8.count + 2)
         PathNormalization.normalize(path.unicodeScalars, into: &scalars)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(scalars.count)

@@ -50,14 +50,21 @@ public struct AppLinksDetail: Sendable {
             // An array `components`, even an empty one, hides `paths` (iOS 13+).
             self.rulesSource = .components
             let componentsPath = path.appending("components")
-            self.rules = components.enumerated().map { index, item in
-                Rule(component: item, path: componentsPath.appending(index), index: index, defaults: merged)
+            // Mapped over the indices, a collection of known size: the
+            // array is allocated once (an enumerated sequence grew it).
+            self.rules = components.indices.map { index in
+                Rule(
+                    component: components[index],
+                    in: componentsPath,
+                    index: index,
+                    defaults: merged
+                )
             }
         } else if let paths = json["paths"]?.arrayValue {
             self.rulesSource = .paths
             let pathsPath = path.appending("paths")
-            self.rules = paths.enumerated().map { index, item in
-                Rule(legacyPath: item, path: pathsPath.appending(index), index: index, defaults: merged)
+            self.rules = paths.indices.map { index in
+                Rule(legacyPath: paths[index], in: pathsPath, index: index, defaults: merged)
             }
         } else {
             self.rulesSource = .none

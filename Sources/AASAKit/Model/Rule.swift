@@ -11,7 +11,15 @@ public struct Rule: Sendable {
     /// The position in its `components` or `paths` array.
     public var index: Int
     /// Where the rule is written, e.g. `applinks.details[0].components[3]`.
-    public var path: JSONPath
+    /// Built when asked from the array's path, which every rule of the
+    /// entry shares: a path per rule was an allocation for every rule of
+    /// every file loaded, and only findings read it.
+    public var path: JSONPath {
+        get { location.isArray ? location.path.appending(index) : location.path }
+        set { location = Location(path: newValue, isArray: false) }
+    }
+    /// The rule's own path, or (`isArray`) the path of the array holding it.
+    private var location: Location
     /// The rule as written.
     public var written: JSONValue
     /// ``effective`` as the system interprets it.
@@ -48,9 +56,28 @@ public struct Rule: Sendable {
     /// A `components` entry. One that is not an object matches every URL,
     /// with no defaults applied.
     public init(component: JSONValue, path: JSONPath, index: Int, defaults: JSONObject) {
+        self.init(
+            component: component,
+            location: Location(path: path, isArray: false),
+            index: index,
+            defaults: defaults
+        )
+    }
+
+    /// The component at `index` of the `components` array at `array`.
+    init(component: JSONValue, in array: JSONPath, index: Int, defaults: JSONObject) {
+        self.init(
+            component: component,
+            location: Location(path: array, isArray: true),
+            index: index,
+            defaults: defaults
+        )
+    }
+
+    private init(component: JSONValue, location: Location, index: Int, defaults: JSONObject) {
         self.form = .component
         self.index = index
-        self.path = path
+        self.location = location
         self.written = component
         self.defaults = defaults
         guard let own = component.objectValue else {
@@ -69,9 +96,28 @@ public struct Rule: Sendable {
     /// rule compares only the path (§6.4), so we read §4's "legacy paths get
     /// the defaults" as the flags and `exclude`.
     public init(legacyPath: JSONValue, path: JSONPath, index: Int, defaults: JSONObject) {
+        self.init(
+            legacyPath: legacyPath,
+            location: Location(path: path, isArray: false),
+            index: index,
+            defaults: defaults
+        )
+    }
+
+    /// The entry at `index` of the `paths` array at `array`.
+    init(legacyPath: JSONValue, in array: JSONPath, index: Int, defaults: JSONObject) {
+        self.init(
+            legacyPath: legacyPath,
+            location: Location(path: array, isArray: true),
+            index: index,
+            defaults: defaults
+        )
+    }
+
+    private init(legacyPath: JSONValue, location: Location, index: Int, defaults: JSONObject) {
         self.form = .legacyPath
         self.index = index
-        self.path = path
+        self.location = location
         self.written = legacyPath
         self.defaults = defaults
         self.keys = ComponentKeys(Self.legacyEffective(legacyPath, defaults: defaults))
@@ -113,4 +159,9 @@ public struct Rule: Sendable {
 
     /// Whether the rule blocks the URLs it matches.
     public var isExclusion: Bool { keys.exclude }
+
+    private struct Location: Sendable {
+        var path: JSONPath
+        var isArray: Bool
+    }
 }

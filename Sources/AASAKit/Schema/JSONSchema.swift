@@ -12,6 +12,9 @@ import Foundation
 public struct JSONSchema: Sendable {
     /// Node 0 is the document's root.
     let nodes: [SchemaNode]
+    /// What each node of `nodes` does when it is one of the two shapes most
+    /// nodes have (see ``SchemaShortcut``).
+    let shortcuts: [SchemaShortcut]
 
     /// Compiles a schema document.
     ///
@@ -22,6 +25,7 @@ public struct JSONSchema: Sendable {
     public init(_ document: JSONValue) throws(JSONSchemaError) {
         var compiler = SchemaCompiler(document: document)
         self.nodes = try compiler.compile()
+        self.shortcuts = nodes.map(SchemaShortcut.init)
     }
 
     /// Parses and compiles a schema document; JSON syntax errors are reported
@@ -64,7 +68,13 @@ public struct JSONSchema: Sendable {
     /// the most plausible alternative are reported rather than a bare
     /// "matches none".
     public func validate(_ instance: JSONValue) -> [SchemaViolation] {
-        let violations = SchemaEvaluator(nodes: nodes).evaluate(0, instance, at: InstanceTrail(), .all, depth: 0)
+        let violations = SchemaEvaluator(nodes: nodes, shortcuts: shortcuts).evaluate(
+            0,
+            instance,
+            at: InstanceTrail(),
+            .all,
+            depth: 0
+        )
         guard violations.count > 1 else { return violations }
         var order = DocumentOrderIndex(root: instance)
         return violations.enumerated()

@@ -32,6 +32,8 @@ struct SchemaEvaluator {
     }
 
     let nodes: [SchemaNode]
+    /// By node index, as `nodes`.
+    let shortcuts: [SchemaShortcut]
 
     func evaluate(
         _ index: Int,
@@ -40,6 +42,19 @@ struct SchemaEvaluator {
         _ mode: Mode,
         depth: Int
     ) -> [SchemaViolation] {
+        // The two shapes most nodes have, decided from a table of plain
+        // values: copying a node out of `nodes` retains and releases its
+        // location and its keywords, at every node of every file.
+        if depth < Self.maximumDepth {
+            switch shortcuts[index] {
+            case .reference(let target):
+                return evaluate(Int(target), instance, at: trail, mode, depth: depth + 1)
+            case .type(let accepted) where accepted.accepts(instance):
+                return []
+            case .type, .none:
+                break
+            }
+        }
         let node = nodes[index]
         guard depth < Self.maximumDepth else {
             return [
@@ -64,17 +79,6 @@ struct SchemaEvaluator {
                 )
             ]
         case .keywords(let keywords):
-            // A node that is only a `$ref` (every property of the bundled
-            // schemas points at a definition) passes the instance on, as
-            // its one keyword would, without a site and a dispatch.
-            if keywords.count == 1, case .ref(let target) = keywords[0] {
-                return evaluate(target, instance, at: trail, mode, depth: depth + 1)
-            }
-            // Likewise a leaf that is only a `type` the instance has (most
-            // definitions the references lead to): nothing to report.
-            if keywords.count == 1, case .type(_, let accepted) = keywords[0], accepted.accepts(instance) {
-                return []
-            }
             let site = Site(location: node.location, trail: trail)
             var violations: [SchemaViolation] = []
             for keyword in keywords {

@@ -96,15 +96,25 @@ public struct EncodedResponseSet: Sendable {
         let body: [UInt8]
         var sendsLength = true
 
+        /// Appended piece by piece into one string sized up front: every
+        /// file of a load encodes four of these, and interpolation built a
+        /// string per line.
         fileprivate var head: String {
             var head = ""
+            head.reserveCapacity(headers.reduce(40) { $0 + $1.0.utf8.count + $1.1.utf8.count + 4 })
             for (name, value) in headers {
-                head += "\(name): \(value)\r\n"
+                head += name
+                head += ": "
+                head += value
+                head += "\r\n"
             }
             if sendsLength {
-                head += "Content-Length: \(body.count)\r\n"
+                head += "Content-Length: "
+                head += String(body.count)
+                head += "\r\n"
             }
-            return head + "\r\n"
+            head += "\r\n"
+            return head
         }
     }
 

@@ -1,6 +1,4 @@
-import CompressNIO
 import Foundation
-import NIOCore
 
 /// Every answer one served file can get, encoded once at load: for each
 /// representation (identity, and gzip when it is smaller) a 200 and a 304,
@@ -30,19 +28,29 @@ struct FileResponses: Sendable {
     ///     without quotes.
     ///   - modified: the file's modification time; a time in the future is
     ///     sent as `now` (RFC 9110 §8.8.2.1).
-    init(contents: [UInt8], opaqueTag: String, modified: Date, cacheControl: String, now: Date = Date()) {
+    ///   - gzip: the load's compressors (a load passes one pool for all its files).
+    init(
+        contents: [UInt8],
+        opaqueTag: String,
+        modified: Date,
+        cacheControl: String,
+        now: Date = Date(),
+        gzip: GzipPool = GzipPool()
+    ) {
         let lastModified = Int(min(modified, now).timeIntervalSince1970.rounded(.down))
         self.lastModified = lastModified
         let identityTag = EntityTag(opaque: opaqueTag, isWeak: false)
+        // Formatted once for both representations.
+        let lastModifiedField = HTTPDate.format(epochSeconds: lastModified)
         var parts = Self.parts(
             etag: identityTag,
             body: contents,
             contentEncoding: nil,
-            lastModified: lastModified,
+            lastModified: lastModifiedField,
             cacheControl: cacheControl
         )
         // Compressed once here; served only when it is actually smaller.
-        let compressed = Self.gzip(contents).flatMap { $0.count < contents.count ? $0 : nil }
+        let compressed = gzip.compress(contents).flatMap { $0.count < contents.count ? $0 : nil }
         self.gzipSize = compressed?.count
         // RFC 9110 §8.8.3.3: a content-coded representation must not
         // share the identity's strong tag. Like nginx, it gets the same
@@ -57,7 +65,7 @@ struct FileResponses: Sendable {
                 etag: gzipTag,
                 body: compressed,
                 contentEncoding: "gzip",
-                lastModified: lastModified,
+                lastModified: lastModifiedField,
                 cacheControl: cacheControl
             )
         }
@@ -81,7 +89,7 @@ struct FileResponses: Sendable {
         etag: EntityTag,
         body: [UInt8],
         contentEncoding: String?,
-        lastModified: Int,
+        lastModified: String,
         cacheControl: String
     ) -> [EncodedResponseSet.Part] {
         // Every file response varies on Accept-Encoding, also when gzip is not
@@ -93,7 +101,7 @@ struct FileResponses: Sendable {
         var okFields = [
             ("Content-Type", "application/json"),
             etagField,
-            ("Last-Modified", HTTPDate.format(epochSeconds: lastModified)),
+            ("Last-Modified", lastModified),
         ]
         okFields += caching
         if let contentEncoding { okFields.append(("Content-Encoding", contentEncoding)) }
@@ -111,11 +119,5 @@ struct FileResponses: Sendable {
                 sendsLength: false
             ),
         ]
-    }
-
-    private static func gzip(_ bytes: [UInt8]) -> [UInt8]? {
-        var buffer = ByteBuffer(bytes: bytes)
-        guard let compressed = try? buffer.compress(with: .gzip()) else { return nil }
-        return Array(buffer: compressed)
     }
 }

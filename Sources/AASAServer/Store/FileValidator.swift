@@ -27,7 +27,8 @@ struct FileValidator: Sendable {
         case rejected([LoadIssue])
     }
 
-    func validate(_ candidate: Candidate) -> Verdict {
+    /// - Parameter gzip: the load's compressors, shared by its threads.
+    func validate(_ candidate: Candidate, gzip: GzipPool = GzipPool()) -> Verdict {
         let kept = LoadIssue.kept(previous: candidate.hasPrevious)
         let bytes: [UInt8]
         switch candidate.contents {
@@ -50,13 +51,14 @@ struct FileValidator: Sendable {
         let warnings = report.diagnostics.filter { $0.severity == .warning }
         let file = ServedFile(
             kind: candidate.kind,
-            path: candidate.path,
+            host: candidate.host,
             contents: bytes,
             stamp: candidate.stamp,
             lastModified: Date(timeIntervalSince1970: Double(candidate.stamp.modifiedNanoseconds) / 1e9),
             appIDs: report.document.map(Self.appIDs) ?? report.json.map(Self.packageNames) ?? [],
             warnings: warnings.map { "\($0.path): \($0.message)" },
-            cacheControl: cacheControl
+            cacheControl: cacheControl,
+            gzip: gzip
         )
         let issues = warnings.map { warning in
             LoadIssue(

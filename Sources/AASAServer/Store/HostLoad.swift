@@ -31,7 +31,8 @@ struct HostLoad {
         _ host: DirectoryScan.HostDirectory,
         previous: SiteHost?,
         reader: HostReader,
-        validator: FileValidator
+        validator: FileValidator,
+        gzip: GzipPool
     ) {
         let read = reader.read(host, previous: previous)
         self.previous = previous
@@ -39,8 +40,10 @@ struct HostLoad {
         issues = read.issues
         rejected = read.rejected
         missing = read.missing
-        appleAppSiteAssociation = read.files[.appleAppSiteAssociation].map { Self.file($0, validator: validator) }
-        assetLinks = read.files[.assetLinks].map { Self.file($0, validator: validator) }
+        appleAppSiteAssociation = read.files[.appleAppSiteAssociation].map {
+            Self.file($0, validator: validator, gzip: gzip)
+        }
+        assetLinks = read.files[.assetLinks].map { Self.file($0, validator: validator, gzip: gzip) }
     }
 
     func file(_ kind: SiteFile) -> File? {
@@ -50,12 +53,17 @@ struct HostLoad {
         }
     }
 
-    private static func file(_ state: HostReader.FileState, validator: FileValidator) -> File {
+    private static func file(_ state: HostReader.FileState, validator: FileValidator, gzip: GzipPool) -> File {
         switch state {
         case .served(let file):
             .served(file)
         case .pending(let candidate, let previous):
-            .validated(validator.validate(candidate), path: candidate.path, stamp: candidate.stamp, previous: previous)
+            .validated(
+                validator.validate(candidate, gzip: gzip),
+                path: candidate.path,
+                stamp: candidate.stamp,
+                previous: previous
+            )
         }
     }
 }

@@ -33,12 +33,31 @@ struct HostReader {
 
     func read(_ host: DirectoryScan.HostDirectory, previous: SiteHost?) -> Result {
         var result = Result()
-        let name = host.name.name
-        // One issue for a directory that cannot be searched (no `x`
-        // permission), rather than one per file inside it.
+        // A name looked up in the directory proves it can be searched; only
+        // when the first file's lookup fails is the directory itself looked
+        // at (one system call per host less on every load).
+        var searchable = false
+        for kind in SiteFile.allCases {
+            readFile(kind, of: host, previous: previous?.file(kind), into: &result, searchable: &searchable)
+            if !searchable {
+                if let unreadable = Self.unsearchable(host, previous: previous) { return unreadable }
+                searchable = true
+            }
+        }
+        result.identity = readIdentity(of: host, previous: previous?.tls, issues: &result.issues)
+        return result
+    }
+
+    /// One issue for a directory that cannot be searched (no `x`
+    /// permission), rather than one per file inside it, and the previous
+    /// files kept; nil if it can be.
+    private static func unsearchable(_ host: DirectoryScan.HostDirectory, previous: SiteHost?) -> Result? {
         do {
             _ = try host.directory.status(of: ".")
+            return nil
         } catch {
+            let name = host.name.name
+            var result = Result()
             let cannot = FileSystemError(path: LoadIssue.printable(name), code: error.code)
             result.issues.append(
                 LoadIssue(
@@ -54,18 +73,14 @@ struct HostReader {
             result.identity = previous?.tls
             return result
         }
-        for kind in SiteFile.allCases {
-            readFile(kind, of: host, previous: previous?.file(kind), into: &result)
-        }
-        result.identity = readIdentity(of: host, previous: previous?.tls, issues: &result.issues)
-        return result
     }
 
     private func readFile(
         _ kind: SiteFile,
         of host: DirectoryScan.HostDirectory,
         previous: ServedFile?,
-        into result: inout Result
+        into result: inout Result,
+        searchable: inout Bool
     ) {
         let name = host.name.name
         // One exactly sized string: the path is kept by every served file,
@@ -87,13 +102,14 @@ struct HostReader {
                 at: host.location,
                 expecting: opensAtOnce ? .regularFile : .fileStatus
             )
+            searchable = true
             let opened: (any OpenFile)?
             let stamp: FileStamp
             switch located {
-            case .file(let file, _):
+            case .file(let file):
                 opened = file
                 stamp = try reader.stamp(of: file)
-            case .status(let status, _):
+            case .status(let status):
                 guard status.kind == .regular else {
                     throw FileSystemError(path: path, code: .notARegularFile(status.kind))
                 }
@@ -116,7 +132,7 @@ struct HostReader {
                     version = try reader.read(opened, stamp: stamp)
                 } else {
                     let reopened = try root.open(kind.fileName, in: host.directory, at: host.location, expecting: .file)
-                    guard case .file(let file, _) = reopened else { return }
+                    guard case .file(let file) = reopened else { return }
                     version = try reader.read(file, stamp: try reader.stamp(of: file))
                 }
             }
@@ -164,7 +180,8 @@ struct HostReader {
         issues: inout [LoadIssue]
     ) -> LoadedIdentity? {
         let name = host.name.name
-        let label = "\(name)/\(SiteLayout.tlsDirectoryName)/\(SiteLayout.certificateFileName)"
+        // Built for an issue only: nearly every host has no `tls/`.
+        var label: String { "\(name)/\(SiteLayout.tlsDirectoryName)/\(SiteLayout.certificateFileName)" }
         do throws(FileSystemError) {
             let opened: ServedRoot.Resolved
             do {
@@ -180,7 +197,7 @@ struct HostReader {
             guard case .directory(let tls, let location) = opened else { return nil }
             let certificate = try root.open(SiteLayout.certificateFileName, in: tls, at: location, expecting: .file)
             let key = try root.open(SiteLayout.keyFileName, in: tls, at: location, expecting: .file)
-            guard case .file(let certificateFile, _) = certificate, case .file(let keyFile, _) = key else { return nil }
+            guard case .file(let certificateFile) = certificate, case .file(let keyFile) = key else { return nil }
             do {
                 return try identities.load(certificate: certificateFile, key: keyFile, host: name, previous: previous)
             } catch {

@@ -59,11 +59,14 @@ final class PosixDirectory: DirectoryHandle {
     }
 
     func status(of name: String) throws(FileSystemError) -> FileStatus {
-        do {
-            let status = try Stat(FilePath(name), relativeTo: descriptor, flags: .symlinkNoFollow)
-            return PosixFileSystem.status(status)
-        } catch {
-            throw PosixFileSystem.failure(shown(name), error)
+        // From the name's C string: a `FilePath` made of it was an
+        // allocation at every lookup, and a load looks up several names per host.
+        let looked = name.withCString { path in
+            Result { () throws(Errno) in try Stat(path, relativeTo: descriptor, flags: .symlinkNoFollow) }
+        }
+        switch looked {
+        case .success(let status): return PosixFileSystem.status(status)
+        case .failure(let error): throw PosixFileSystem.failure(shown(name), error)
         }
     }
 
@@ -97,6 +100,6 @@ final class PosixDirectory: DirectoryHandle {
             shown: shown(name),
             follows: false
         )
-        return PosixFile(descriptor: file, path: shown(name))
+        return PosixFile(descriptor: file, prefix: childPrefix, name: name)
     }
 }

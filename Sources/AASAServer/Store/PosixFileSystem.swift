@@ -24,7 +24,7 @@ struct PosixFileSystem: FileSystem {
 
     func openFile(atPath path: String) throws(FileSystemError) -> any OpenFile {
         let descriptor = try Self.open(path, at: AT_FDCWD, flags: Self.readFlags, shown: path, follows: true)
-        return PosixFile(descriptor: descriptor, path: path)
+        return PosixFile(descriptor: descriptor, name: path)
     }
 
     func canonicalPath(_ path: String) -> String? {
@@ -105,11 +105,16 @@ struct PosixFileSystem: FileSystem {
 /// A file opened by ``PosixFileSystem``.
 final class PosixFile: OpenFile {
     let descriptor: FileDescriptor
-    let path: String
+    /// The directory's prefix for the paths shown, and the name in it: the
+    /// path is joined only for a message, not for every file a load opens.
+    private let prefix: String
+    private let name: String
+    var path: String { prefix + name }
 
-    init(descriptor: FileDescriptor, path: String) {
+    init(descriptor: FileDescriptor, prefix: String = "", name: String) {
         self.descriptor = descriptor
-        self.path = path
+        self.prefix = prefix
+        self.name = name
     }
 
     deinit {

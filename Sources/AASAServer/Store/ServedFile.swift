@@ -11,9 +11,13 @@ public final class ServedFile: Sendable {
     public typealias Kind = SiteFile
 
     public let kind: Kind
+    /// The host directory it was read from (`brand.example`).
+    let host: String
     /// Where it was read from, relative to the served directory
-    /// (`brand.example/apple-app-site-association`).
-    public let path: String
+    /// (`brand.example/apple-app-site-association`). Built when asked (for
+    /// `/status`), not stored: the host's name is kept anyway, and a path
+    /// per file was one more heap string per host.
+    public var path: String { host + "/" + kind.fileName }
     /// Uncompressed size: the one Apple's 128 KB cap applies to.
     public let size: Int
     public var gzipSize: Int? { responses.gzipSize }
@@ -38,16 +42,17 @@ public final class ServedFile: Sendable {
 
     init(
         kind: Kind,
-        path: String,
+        host: String,
         contents: [UInt8],
         stamp: FileStamp,
         lastModified: Date,
         appIDs: [String],
         warnings: [String],
-        cacheControl: String
+        cacheControl: String,
+        gzip: GzipPool = GzipPool()
     ) {
         self.kind = kind
-        self.path = path
+        self.host = host
         self.stamp = stamp
         self.size = contents.count
         self.lastModified = lastModified
@@ -62,7 +67,8 @@ public final class ServedFile: Sendable {
             contents: contents,
             opaqueTag: opaqueTag,
             modified: lastModified,
-            cacheControl: cacheControl
+            cacheControl: cacheControl,
+            gzip: gzip
         )
     }
 
@@ -87,7 +93,7 @@ public final class ServedFile: Sendable {
 
     private init(copying file: ServedFile, stamp: FileStamp) {
         self.kind = file.kind
-        self.path = file.path
+        self.host = file.host
         self.stamp = stamp
         self.size = file.size
         self.digest = file.digest

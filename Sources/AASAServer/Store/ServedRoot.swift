@@ -21,12 +21,14 @@ struct ServedRoot {
     /// look and the open (a directory swapped for a symlink).
     static let maximumRetries = 3
 
-    /// What a name resolved to, and where it ended inside the root.
+    /// What a name resolved to; for a directory, where it ended inside the
+    /// root (a file's place is never asked for, and an array per file
+    /// opened was an allocation per host and load).
     enum Resolved {
         case directory(any DirectoryHandle, location: [String])
-        case file(any OpenFile, location: [String])
+        case file(any OpenFile)
         /// What the file is, without opening it.
-        case status(FileStatus, location: [String])
+        case status(FileStatus)
     }
 
     enum Expected {
@@ -77,11 +79,15 @@ struct ServedRoot {
         var walk = Walk(directory: parent, location: location)
         // For `name` itself, and once: a retry or a link's parts look again.
         var known = known
-        var pending = [name]
+        // The parts still to walk: `name` first, then what links add.
+        // `name` is kept apart so the usual walk (one name, no link) fills
+        // no array.
+        var first: String? = name
+        var pending: [String] = []
         var links = 0
         var retries = 0
-        while let part = pending.first {
-            pending.removeFirst()
+        while let part = first ?? pending.first {
+            if first != nil { first = nil } else { pending.removeFirst() }
             if part.isEmpty || part == "." { continue }
             if part == ".." {
                 guard !walk.location.isEmpty else { throw Self.leaves(name, walk.lastDestination) }
@@ -91,8 +97,8 @@ struct ServedRoot {
             }
             let isLast = pending.allSatisfy { $0.isEmpty || $0 == "." }
             let status: FileStatus
-            if let first = known, part == name, links == 0, retries == 0 {
-                status = first
+            if let looked = known, part == name, links == 0, retries == 0 {
+                status = looked
             } else {
                 status = try walk.directory.status(of: part)
             }
@@ -132,10 +138,10 @@ struct ServedRoot {
                     throw FileSystemError(path: name, code: .notADirectory)
                 }
                 if expected == .fileStatus || (expected == .regularFile && status.kind != .regular) {
-                    return .status(status, location: walk.location + [part])
+                    return .status(status)
                 }
                 do {
-                    return .file(try walk.directory.openFile(part), location: walk.location + [part])
+                    return .file(try walk.directory.openFile(part))
                 } catch {
                     guard Self.changedType(error), retries < Self.maximumRetries else { throw error }
                     retries += 1

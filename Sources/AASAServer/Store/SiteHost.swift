@@ -8,7 +8,11 @@ public final class SiteHost: Sendable {
     public let appleAppSiteAssociation: ServedFile?
     public let assetLinks: ServedFile?
     /// The certificate for this host (`tls/cert.pem` + `tls/key.pem`), chosen by SNI.
-    public let tls: LoadedIdentity?
+    public var tls: LoadedIdentity? { identity?.loaded }
+    /// Boxed: a `LoadedIdentity` is ~100 bytes inline (two file stamps), and
+    /// nearly every host has none; at 10,000 hosts the empty space was a
+    /// megabyte. Read only at a TLS handshake and a reload, never per request.
+    private let identity: IdentityBox?
     /// Request counts by status, looked up at load so the request path only
     /// increments.
     let counts: RequestCounts
@@ -23,7 +27,7 @@ public final class SiteHost: Sendable {
         self.name = name
         self.appleAppSiteAssociation = appleAppSiteAssociation
         self.assetLinks = assetLinks
-        self.tls = tls
+        self.identity = tls.map(IdentityBox.init)
         self.counts = counts
     }
 
@@ -56,5 +60,14 @@ public final class SiteHost: Sendable {
         case .appleAppSiteAssociation: appleAppSiteAssociation
         case .assetLinks: assetLinks
         }
+    }
+}
+
+/// A host's ``LoadedIdentity`` out of line (see ``SiteHost``).
+private final class IdentityBox: Sendable {
+    let loaded: LoadedIdentity
+
+    init(_ loaded: LoadedIdentity) {
+        self.loaded = loaded
     }
 }

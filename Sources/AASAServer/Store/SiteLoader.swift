@@ -92,10 +92,18 @@ public struct SiteLoader: Sendable {
         // Each host read and its changed files validated in one job, the
         // hosts spread over the threads; each put together with the others
         // in the order they were listed: the same outcome as one pass, host
-        // by host.
+        // by host. The gzip streams are reused by the load's files and
+        // freed with it.
+        let gzip = GzipPool()
         let job = { (index: Int) -> HostLoad in
             let host = scan.hosts[index]
-            return HostLoad(host, previous: previous.sites[host.name.name], reader: reader, validator: validator)
+            return HostLoad(
+                host,
+                previous: previous.sites[host.name.name],
+                reader: reader,
+                validator: validator,
+                gzip: gzip
+            )
         }
         ParallelHosts(width: parallelism).forEach(count: scan.hosts.count, job) { index, load in
             let name = scan.hosts[index].name.name

@@ -8,7 +8,7 @@ extension ServedFile {
     static func sample(body: [UInt8], appIDs: [String] = []) -> ServedFile {
         ServedFile(
             kind: .appleAppSiteAssociation,
-            path: "a.example/apple-app-site-association",
+            host: "a.example",
             contents: body,
             stamp: FileStamp(device: 1, inode: 1, size: body.count, modifiedNanoseconds: 0, changedNanoseconds: 0),
             lastModified: .init(timeIntervalSince1970: 0),
