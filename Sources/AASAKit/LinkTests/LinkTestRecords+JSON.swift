@@ -44,7 +44,7 @@ extension LinkTestRecords {
                             let entry = items.baseAddress! + index
                             let site = fragments[Int(record.site)]
                             writer.raw("{\"url\":")
-                            writer.string(entry.pointee.entry.url)
+                            entry.pointee.entry.written.withUTF8 { writer.string(utf8: $0) }
                             writer.raw(",\"expect\":\"")
                             writer.unescaped(entry.pointee.entry.expectation.rawValue)
                             writer.raw("\",\"passed\":")
@@ -68,7 +68,7 @@ extension LinkTestRecords {
                                 writer.integer(rule)
                             }
                             writer.raw(",\"entry\":")
-                            writer.entryPath(entry.pointee.entry.path)
+                            writer.entryPlace(entry.pointee.entry.place)
                             if let file = entry.pointee.entry.file {
                                 // A list's entries name one file or a few.
                                 if file != lastFile {
