@@ -26,6 +26,11 @@ public struct JSONTextWriter: Sendable {
         bytes.append(contentsOf: fragment)
     }
 
+    /// ``raw(_:)-([UInt8])`` of bytes lent for the call.
+    mutating func raw(_ fragment: UnsafeBufferPointer<UInt8>) {
+        bytes.append(contentsOf: fragment)
+    }
+
     public mutating func bool(_ value: Bool) {
         raw(value ? "true" : "false")
     }
