@@ -67,7 +67,7 @@ import Testing
         let reference = try runner.run(asStrings, app: app)
         #expect(fast.warnings == reference.warnings)
         #expect(fast.warnings.contains { $0.code == "links.duplicate-url" })
-        #expect(fast.results == reference.results)
+        #expect(try fast.results.map { try $0.json } == reference.results.map { try $0.json })
         let rules = LinkTestRuleTable(fast)
         #expect(
             fast.resultLines(level: 2, rules: rules).joined().elementsEqual(
@@ -89,11 +89,9 @@ import Testing
             text += random.pick(Self.paths).replacing("%d", with: "\(index)")
             if random.chance(3) { text = "\t" + text + "\n" }
             let before = host
-            let parsed = Result { () throws(AASAURLError) in
-                var bytes = Array(text.utf8)
-                return try bytes.withUnsafeMutableBufferPointer { buffer in
-                    try URLByteParser.parse(UnsafeBufferPointer(buffer), original: { text }, host: &host)
-                }
+            let bytes = Array(text.utf8)
+            let parsed = bytes.withUnsafeBufferPointer { buffer in
+                Result { () throws(AASAURLError) in try URLByteParser.parse(buffer, original: { text }, host: &host) }
             }
             let alone = Result { () throws(AASAURLError) in try AASAURL(text) }
             #expect(parsed == alone, "\(text)")
