@@ -27,7 +27,7 @@ import Testing
     @Test func randomTextsEscapeAsCharacterByCharacter() {
         let pieces = [
             "https://example.com/a", "é", "e\u{301}", "例え", "&", "<", ">", "\"", "'", "\t", "\r\n", "\n", "\u{1}",
-            "\u{1}\u{301}", "\u{1F}", " ", "%20", "🇫🇷", "\u{7F}",
+            "\u{1}\u{301}", "\u{1F}", " ", "%20", "🇫🇷", "\u{7F}", "&\u{301}", "\"\u{20DD}", "\0",
         ]
         // SplitMix64, so that a failure can be replayed.
         var state: UInt64 = 0x4A55_4E49
