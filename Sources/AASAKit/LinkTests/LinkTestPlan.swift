@@ -40,8 +40,8 @@ struct LinkTestPlan {
                 if newHost { hosts.append(host) }
                 if let domain, host != domain {
                     let entry = parsed[index].entry
-                    if let index = skippedByHost.firstIndex(where: { $0.host == host }) {
-                        skippedByHost[index].entries.append(entry)
+                    if let group = skippedByHost.firstIndex(where: { $0.host == host }) {
+                        skippedByHost[group].entries.append(entry)
                     } else {
                         skippedByHost.append((host, [entry]))
                     }
