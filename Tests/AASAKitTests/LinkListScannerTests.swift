@@ -164,7 +164,7 @@ import Testing
     ])
     func entryPathsReadBackAsTheirDescription(path: JSONPath) throws {
         var writer = JSONTextWriter()
-        writer.entryPath(path)
+        writer.entryPlace(LinkEntryPlace(path))
         #expect(try JSONParser().parse(writer.bytes).value == .string(path.description))
     }
 }

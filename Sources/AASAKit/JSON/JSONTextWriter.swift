@@ -26,6 +26,11 @@ public struct JSONTextWriter: Sendable {
         bytes.append(contentsOf: fragment)
     }
 
+    /// ``raw(_:)-([UInt8])`` of bytes lent for the call.
+    mutating func raw(_ fragment: UnsafeBufferPointer<UInt8>) {
+        bytes.append(contentsOf: fragment)
+    }
+
     public mutating func bool(_ value: Bool) {
         raw(value ? "true" : "false")
     }
@@ -59,15 +64,18 @@ public struct JSONTextWriter: Sendable {
 
     /// A quoted string; `/` is not escaped, so AASA patterns read as written.
     public mutating func string(_ value: String) {
-        bytes.append(UInt8(ascii: "\""))
         var value = value
-        value.withUTF8 { utf8 in
-            // Most strings (URLs, keys, messages) need no escape: one copy.
-            if !Self.anyNeedsEscape(utf8) {
-                bytes.append(contentsOf: utf8)
-            } else {
-                for byte in utf8 { escaped(byte) }
-            }
+        value.withUTF8 { string(utf8: $0) }
+    }
+
+    /// ``string(_:)`` of the string whose UTF-8 is `utf8`.
+    mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
+        bytes.append(UInt8(ascii: "\""))
+        // Most strings (URLs, keys, messages) need no escape: one copy.
+        if !Self.anyNeedsEscape(utf8) {
+            bytes.append(contentsOf: utf8)
+        } else {
+            for byte in utf8 { escaped(byte) }
         }
         bytes.append(UInt8(ascii: "\""))
     }

@@ -51,43 +51,6 @@ public struct LinkExpectations: Sendable, Hashable {
         public var opensApp: Bool { self == .matched }
     }
 
-    /// One URL to test.
-    public struct Entry: Sendable, Hashable {
-        /// The URL as written in the file, usually unencoded.
-        public var url: String
-        public var expectation: Expectation
-        /// The app this entry is for, when it names one (Apple entries).
-        public var app: LinkTestApp?
-        /// The platform whose file judges the entry: `apple` unless the
-        /// entry says `"platform": "android"`.
-        public var platform: LinkPlatform
-        /// The Android package this entry is for, when it names one
-        /// (Android entries).
-        public var package: String?
-        /// Where the entry sits in the expectations file.
-        public var path: JSONPath
-        /// The expectations file the entry comes from, when known.
-        public var file: String?
-
-        public init(
-            url: String,
-            expectation: Expectation,
-            app: LinkTestApp? = nil,
-            platform: LinkPlatform = .apple,
-            package: String? = nil,
-            path: JSONPath = .root,
-            file: String? = nil
-        ) {
-            self.url = url
-            self.expectation = expectation
-            self.app = app
-            self.platform = platform
-            self.package = package
-            self.path = path
-            self.file = file
-        }
-    }
-
     public var entries: [Entry]
 
     public init(entries: [Entry]) {

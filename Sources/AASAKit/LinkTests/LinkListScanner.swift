@@ -15,7 +15,9 @@ enum LinkListScanner {
     /// (`deep_linkable_urls` first, then `non_deep_linkable_urls`, whatever
     /// the order written); `nil` when the file is not exactly that shape.
     static func entries(of bytes: [UInt8], file: String?) -> [LinkExpectations.Entry]? {
-        var lists: [[String]?] = [nil, nil]
+        // Spans are kept as 32-bit offsets; a larger file takes the full path.
+        guard bytes.count <= Int32.max else { return nil }
+        var lists: [[Span]?] = [nil, nil]
         let scanned: Bool = bytes.withUnsafeBufferPointer { buffer in
             var cursor = Cursor(bytes: buffer)
             return cursor.document(into: &lists)
@@ -24,23 +26,33 @@ enum LinkListScanner {
         var entries: [LinkExpectations.Entry] = []
         entries.reserveCapacity(lists.reduce(0) { $0 + ($1?.count ?? 0) })
         for (list, key) in zip(lists, Self.keys) {
-            guard let urls = list else { continue }
-            let listPath = JSONPath.root.appending(key.name)
-            for (index, url) in urls.enumerated() {
+            guard let spans = list else { continue }
+            for (index, span) in spans.enumerated() {
                 entries.append(
-                    .init(url: url, expectation: key.expectation, path: listPath.appending(index), file: file)
+                    .init(
+                        written: .bytes(bytes, start: span.start, count: span.count),
+                        expectation: key.expectation,
+                        place: .listed(key.list, index),
+                        file: file
+                    )
                 )
             }
         }
         return entries
     }
 
+    /// Where a URL's bytes lie in the file.
+    private struct Span {
+        var start: Int32
+        var count: Int32
+    }
+
     /// The keys accepted, in the order the entries are listed.
-    private static let keys: [(name: String, expectation: LinkExpectations.Expectation)] = [
-        ("deep_linkable_urls", .matched),
-        ("non_deep_linkable_urls", .notMatched),
+    private static let keys: [(list: LinkListKey, expectation: LinkExpectations.Expectation)] = [
+        (.deepLinkable, .matched),
+        (.nonDeepLinkable, .notMatched),
     ]
-    private static let keyBytes = keys.map { Array($0.name.utf8) }
+    private static let keyBytes = keys.map { Array($0.list.rawValue.utf8) }
 
     private struct Cursor {
         let bytes: UnsafeBufferPointer<UInt8>
@@ -51,7 +63,7 @@ enum LinkListScanner {
         }
 
         /// `{ "key": [ "url", … ], … }` and nothing after it.
-        mutating func document(into lists: inout [[String]?]) -> Bool {
+        mutating func document(into lists: inout [[Span]?]) -> Bool {
             skipWhitespace()
             guard take(UInt8(ascii: "{")) else { return false }
             repeat {
@@ -70,26 +82,20 @@ enum LinkListScanner {
             return index == bytes.count
         }
 
-        /// `[ "url", … ]`, at least one, each non-empty.
-        mutating func list() -> [String]? {
+        /// `[ "url", … ]`, at least one, each non-empty and valid UTF-8.
+        mutating func list() -> [Span]? {
             skipWhitespace()
             guard take(UInt8(ascii: "[")) else { return nil }
-            var urls: [String] = []
+            var spans: [Span] = []
             repeat {
                 skipWhitespace()
                 guard let raw = stringBytes(), !raw.isEmpty else { return nil }
-                let url: String?
-                if raw.allSatisfy({ $0 < 0x80 }) {
-                    url = String(decoding: raw, as: UTF8.self)
-                } else {
-                    url = UTF8Text.decode(raw)
-                }
-                guard let url else { return nil }
-                urls.append(url)
+                guard raw.allSatisfy({ $0 < 0x80 }) || UTF8Text.decode(raw) != nil else { return nil }
+                spans.append(Span(start: Int32(raw.startIndex), count: Int32(raw.count)))
                 skipWhitespace()
             } while take(UInt8(ascii: ","))
             guard take(UInt8(ascii: "]")) else { return nil }
-            return urls
+            return spans
         }
 
         /// The raw bytes of a string without escapes or control characters.

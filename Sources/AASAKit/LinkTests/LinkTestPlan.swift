@@ -28,26 +28,37 @@ struct LinkTestPlan {
         // A host is hashed only when it differs from the URL before: a
         // list's URLs are mostly of one host.
         var lastHost: String?
-        let urls = AASAURL.parse(expectations.entries.map(\.url))
-        items.reserveCapacity(expectations.entries.count)
-        for (entry, url) in zip(expectations.entries, urls) {
-            if case .success(let parsed) = url {
-                let newHost = parsed.host != lastHost && hostSet.insert(parsed.host).inserted
-                lastHost = parsed.host
-                if newHost { hosts.append(parsed.host) }
-                if let domain, parsed.host != domain {
-                    if let index = skippedByHost.firstIndex(where: { $0.host == parsed.host }) {
-                        skippedByHost[index].entries.append(entry)
+        // Parsed straight into the items: a separate array of URLs, then
+        // each item copied beside it, faulted in twice the pages.
+        let parsed = Self.parseItems(expectations.entries)
+        var skippedIndices: [Int] = []
+        parsed.withUnsafeBufferPointer { parsed in
+            for index in parsed.indices {
+                guard let host = parsed[index].host else { continue }
+                let newHost = host != lastHost && hostSet.insert(host).inserted
+                lastHost = host
+                if newHost { hosts.append(host) }
+                if let domain, host != domain {
+                    let entry = parsed[index].entry
+                    if let group = skippedByHost.firstIndex(where: { $0.host == host }) {
+                        skippedByHost[group].entries.append(entry)
                     } else {
-                        skippedByHost.append((parsed.host, [entry]))
+                        skippedByHost.append((host, [entry]))
                     }
+                    skippedIndices.append(index)
                     continue
                 }
-                if newHost, let (key, site) = sites.site(for: parsed.host), let file = site.file {
+                if newHost, let (key, site) = sites.site(for: host), let file = site.file {
                     filesBySite[key] = (site.name, file)
                 }
             }
-            items.append(Item(entry: entry, url: url))
+        }
+        if skippedIndices.isEmpty {
+            items = parsed
+        } else {
+            // `--domain` set aside URLs of other hosts (rare: copied).
+            let skippedSet = Set(skippedIndices)
+            items = parsed.indices.filter { !skippedSet.contains($0) }.map { parsed[$0] }
         }
         if let domain, items.isEmpty {
             throw .nothingToTest(domain: domain, hostsInList: hosts)
@@ -70,6 +81,25 @@ struct LinkTestPlan {
             )
         }
         warnings += Self.listWarnings(items)
+    }
+
+    /// Each entry with its URL parsed from its bytes, across the cores for
+    /// a long list: ``AASAURL/parse(_:parallel:)`` of the strings without
+    /// making them, each chunk's URLs sharing the string of a host they
+    /// repeat.
+    private static func parseItems(_ entries: [LinkExpectations.Entry]) -> [Item] {
+        let parse: @Sendable (Int, inout String?) -> Item = { index, host in
+            entries.withUnsafeBufferPointer { entries in
+                let entry = entries.baseAddress! + index
+                let url = entry.pointee.written.withUTF8 { utf8 in
+                    Result { () throws(AASAURLError) in
+                        try URLByteParser.parse(utf8, original: { entry.pointee.url }, host: &host)
+                    }
+                }
+                return Item(entry: entry.pointee, url: url)
+            }
+        }
+        return ParallelBatch.map(count: entries.count, parallel: true, state: { nil }, parse)
     }
 
     private static func otherHostWarning(

@@ -29,24 +29,40 @@ extension LinkTestRecords {
     func resultLines(level: Int, rules: LinkTestRuleTable, in window: Range<Int>) -> [[UInt8]] {
         let fragments = sites.map(SiteFragments.init)
         let noRule = SiteFragments.json(AASAMatcher.noRuleMatched)
+        var prefix = JSONTextWriter()
+        prefix.newline(level)
+        prefix.raw("{\"url\":")
+        let linePrefix = prefix.bytes
         return ParallelBatch.mapRanges(count: window.count, parallel: true) { chunk in
             let range = (window.lowerBound + chunk.lowerBound)..<(window.lowerBound + chunk.upperBound)
             // Reserved generously: pages never written are never touched.
             var writer = JSONTextWriter(capacity: range.count * 512)
+            var middles = LineMiddles()
             var lastFile: String?
             var lastFileJSON: [UInt8] = []
             items.withUnsafeBufferPointer { items in
                 records.withUnsafeBufferPointer { records in
                     for index in range {
-                        writer.newline(level)
                         let record = records[index]
-                        if record.isLean {
-                            let entry = items.baseAddress! + index
+                        guard record.isLean else {
+                            writer.newline(level)
+                            var reference = LinkTestResult.RuleReference.table(rules.index(ofResult: index))
+                            side[Int(record.side)].write(to: &writer, rule: &reference)
+                            if index < records.count - 1 { writer.raw(",") }
+                            continue
+                        }
+                        let entry = items.baseAddress! + index
+                        writer.raw(linePrefix)
+                        entry.pointee.entry.written.withUTF8 { writer.string(utf8: $0) }
+                        let key = LineMiddles.Key(
+                            record,
+                            expectation: entry.pointee.entry.expectation,
+                            rule: rules.index(ofResult: index)
+                        )
+                        middles.write(key, to: &writer) { writer in
                             let site = fragments[Int(record.site)]
-                            writer.raw("{\"url\":")
-                            writer.string(entry.pointee.entry.url)
                             writer.raw(",\"expect\":\"")
-                            writer.unescaped(entry.pointee.entry.expectation.rawValue)
+                            writer.unescaped(key.expectation.rawValue)
                             writer.raw("\",\"passed\":")
                             writer.bool(record.failure == nil)
                             writer.raw(",\"site\":")
@@ -63,31 +79,72 @@ extension LinkTestRecords {
                             }
                             writer.raw(",\"message\":")
                             writer.raw(record.rule < 0 ? noRule : site.messages[Int(record.rule)])
-                            if let rule = rules.index(ofResult: index) {
+                            if let rule = key.table {
                                 writer.raw(",\"rule\":")
                                 writer.integer(rule)
                             }
-                            writer.raw(",\"entry\":")
-                            writer.entryPath(entry.pointee.entry.path)
-                            if let file = entry.pointee.entry.file {
-                                // A list's entries name one file or a few.
-                                if file != lastFile {
-                                    lastFile = file
-                                    lastFileJSON = SiteFragments.json(file)
-                                }
-                                writer.raw(",\"linksFile\":")
-                                writer.raw(lastFileJSON)
-                            }
-                            writer.raw("}")
-                        } else {
-                            var reference = LinkTestResult.RuleReference.table(rules.index(ofResult: index))
-                            side[Int(record.side)].write(to: &writer, rule: &reference)
                         }
-                        if index < records.count - 1 { writer.raw(",") }
+                        writer.raw(",\"entry\":")
+                        writer.entryPlace(entry.pointee.entry.place)
+                        if let file = entry.pointee.entry.file {
+                            // A list's entries name one file or a few.
+                            if file != lastFile {
+                                lastFile = file
+                                lastFileJSON = SiteFragments.json(file)
+                            }
+                            writer.raw(",\"linksFile\":")
+                            writer.raw(lastFileJSON)
+                        }
+                        writer.raw(index < records.count - 1 ? "}," : "}")
                     }
                 }
             }
             return writer.bytes
         }
+    }
+}
+
+/// The middle of a lean result's line, from `"expect"` to `"rule"`: the
+/// same few hundred texts (one per site, app, rule, expectation and
+/// failure) over a long list, each rendered once per chunk and then copied
+/// whole, where each line wrote its dozen members one by one.
+private struct LineMiddles {
+    struct Key: Hashable {
+        var site: Int32
+        var app: Int32
+        var rule: Int32
+        var decision: MatchDecision
+        var expectation: LinkExpectations.Expectation
+        var failure: LinkTestFailure?
+        /// The rule's place in the report's table; `nil` when none decided.
+        var table: Int?
+
+        init(_ record: LinkTestRecord, expectation: LinkExpectations.Expectation, rule table: Int?) {
+            site = record.site
+            app = record.app
+            rule = record.rule
+            decision = record.decision
+            self.expectation = expectation
+            failure = record.failure
+            self.table = table
+        }
+    }
+
+    private var rendered: [UInt8] = []
+    private var spans: [Key: Range<Int>] = [:]
+
+    /// Writes the middle of `key`, rendering it with `render` the first time.
+    mutating func write(_ key: Key, to writer: inout JSONTextWriter, render: (inout JSONTextWriter) -> Void) {
+        let span: Range<Int>
+        if let known = spans[key] {
+            span = known
+        } else {
+            var fresh = JSONTextWriter()
+            render(&fresh)
+            span = rendered.count..<(rendered.count + fresh.bytes.count)
+            rendered += fresh.bytes
+            spans[key] = span
+        }
+        rendered.withUnsafeBufferPointer { writer.raw(UnsafeBufferPointer(rebasing: $0[span])) }
     }
 }

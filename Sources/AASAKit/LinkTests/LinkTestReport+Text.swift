@@ -77,7 +77,7 @@ extension LinkTestRecords {
                             continue
                         }
                         bytes += (record.failure == nil ? "PASS  " : "FAIL  ").utf8
-                        bytes += entry.pointee.entry.url.utf8
+                        entry.pointee.entry.written.withUTF8 { bytes.append(contentsOf: $0) }
                         bytes += appColumns[Int(record.site)][Int(record.app)]
                         bytes += ": ".utf8
                         bytes += summary.utf8

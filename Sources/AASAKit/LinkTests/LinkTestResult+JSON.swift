@@ -14,7 +14,7 @@ extension LinkTestResult {
     /// Writes the result as one compact JSON object.
     func write(to writer: inout JSONTextWriter, rule reference: inout RuleReference) {
         writer.raw("{\"url\":")
-        writer.string(entry.url)
+        entry.written.withUTF8 { writer.string(utf8: $0) }
         // The names of cases are plain ASCII: written without an escape scan.
         writer.raw(",\"expect\":\"")
         writer.unescaped(entry.expectation.rawValue)
@@ -56,7 +56,7 @@ extension LinkTestResult {
             writer.value(explanation.json)
         }
         writer.raw(",\"entry\":")
-        writer.entryPath(entry.path)
+        writer.entryPlace(entry.place)
         if let file = entry.file { writer.member("linksFile", file) }
         writer.raw("}")
     }
@@ -136,17 +136,18 @@ extension JSONTextWriter {
     /// `"deep_linkable_urls[12]"`, the path's description, written without
     /// building it for the usual `list[index]`: a long list prints one per
     /// result.
-    mutating func entryPath(_ path: JSONPath) {
-        guard path.components.count == 2, case .key(let key) = path.components[0],
-            case .index(let index) = path.components[1],
+    mutating func entryPlace(_ place: LinkEntryPlace) {
+        switch place {
+        case .listed(let key, let index):
             // The keys of a links file's lists: identifiers, which a path prints bare.
-            key == "deep_linkable_urls" || key == "non_deep_linkable_urls" || key == "links"
-        else { return string(path.description) }
-        raw("\"")
-        unescaped(key)
-        raw("[")
-        integer(index)
-        raw("]\"")
+            raw("\"")
+            unescaped(key.rawValue)
+            raw("[")
+            integer(index)
+            raw("]\"")
+        case .other(let path):
+            string(path.description)
+        }
     }
 
     /// `,"name":"value"`.

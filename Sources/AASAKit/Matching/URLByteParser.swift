@@ -10,17 +10,26 @@
 /// delimiter followed by a combining mark is still a delimiter.
 enum URLByteParser {
     static func parse(_ string: String) throws(AASAURLError) -> AASAURL {
+        var host: String?
         let result = string.utf8.withContiguousStorageIfAvailable { bytes in
-            Result { () throws(AASAURLError) in try parse(bytes, original: string) }
+            Result { () throws(AASAURLError) in try parse(bytes, original: { string }, host: &host) }
         }
         if let result { return try result.get() }
         let bytes = Array(string.utf8)
         return try bytes.withUnsafeBufferPointer { bytes in
-            Result { () throws(AASAURLError) in try parse(bytes, original: string) }
+            Result { () throws(AASAURLError) in try parse(bytes, original: { string }, host: &host) }
         }.get()
     }
 
-    private static func parse(_ raw: UnsafeBufferPointer<UInt8>, original: String) throws(AASAURLError) -> AASAURL {
+    /// The URL of `raw`, valid UTF-8: what ``parse(_:)`` returns for its
+    /// string. `host`, when it holds the host this URL has, is used instead
+    /// of a new string (a list's URLs are mostly of one host), and is left
+    /// holding this URL's host. `original` makes the string for an error.
+    static func parse(
+        _ raw: UnsafeBufferPointer<UInt8>,
+        original: () -> String,
+        host: inout String?
+    ) throws(AASAURLError) -> AASAURL {
         // Leading and trailing C0 controls and spaces go; tabs and newlines
         // go everywhere (rare: the filtered copy is only made for them).
         var start = 0
@@ -29,20 +38,21 @@ enum URLByteParser {
         while end > start, raw[end - 1] <= 0x20 { end -= 1 }
         let trimmed = UnsafeBufferPointer(rebasing: raw[start..<end])
         guard trimmed.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else {
-            return try parseCleaned(trimmed, original: original)
+            return try parseCleaned(trimmed, original: original, host: &host)
         }
         let cleaned = trimmed.filter { $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
         return try cleaned.withUnsafeBufferPointer { bytes in
-            Result { () throws(AASAURLError) in try parseCleaned(bytes, original: original) }
+            Result { () throws(AASAURLError) in try parseCleaned(bytes, original: original, host: &host) }
         }.get()
     }
 
     private static func parseCleaned(
         _ input: UnsafeBufferPointer<UInt8>,
-        original: String
+        original: () -> String,
+        host cachedHost: inout String?
     ) throws(AASAURLError) -> AASAURL {
         guard let colon = input.firstIndex(of: UInt8(ascii: ":")), isScheme(input[..<colon]) else {
-            throw AASAURLError(.notAURL(original))
+            throw AASAURLError(.notAURL(original()))
         }
         let scheme: String
         switch String(decoding: UnsafeBufferPointer(rebasing: input[..<colon]), as: UTF8.self).lowercased() {
@@ -56,7 +66,12 @@ enum URLByteParser {
         while authorityEnd < input.count, !ASCII.endsAuthority(input[authorityEnd]) { authorityEnd += 1 }
         var hostStart = index
         if let at = input[index..<authorityEnd].lastIndex(of: UInt8(ascii: "@")) { hostStart = at + 1 }
-        let (host, port) = try hostAndPort(input[hostStart..<authorityEnd], scheme: scheme, original: original)
+        let (host, port) = try hostAndPort(
+            input[hostStart..<authorityEnd],
+            scheme: scheme,
+            original: original,
+            cached: &cachedHost
+        )
 
         var rest = authorityEnd..<input.count
         var fragment: String?
@@ -70,7 +85,7 @@ enum URLByteParser {
             rest = rest.lowerBound..<mark
         }
         var path = encode(input[rest], escaping: ASCII.pathSet, backslashIsSlash: true)
-        if mayHaveDotSegment(path) { path = AASAURL.removingDotSegments(path) }
+        if mayHaveDotSegment(input[rest]) { path = AASAURL.removingDotSegments(path) }
         return AASAURL(scheme: scheme, host: host, port: port, path: path, query: query, fragment: fragment)
     }
 
@@ -85,7 +100,8 @@ enum URLByteParser {
     private static func hostAndPort(
         _ text: Slice<UnsafeBufferPointer<UInt8>>,
         scheme: String,
-        original: String
+        original: () -> String,
+        cached: inout String?
     ) throws(AASAURLError) -> (String, Int?) {
         var searchFrom = text.startIndex
         if text.first == UInt8(ascii: "[") { searchFrom = text.firstIndex(of: UInt8(ascii: "]")) ?? text.endIndex }
@@ -95,12 +111,18 @@ enum URLByteParser {
             hostBytes = text[..<colon]
             portBytes = text[(colon + 1)...]
         }
-        guard !hostBytes.isEmpty else { throw AASAURLError(.notAURL(original)) }
+        guard !hostBytes.isEmpty else { throw AASAURLError(.notAURL(original())) }
         let isIPv6 = hostBytes.first == UInt8(ascii: "[") && hostBytes.last == UInt8(ascii: "]")
         if !isIPv6, hostBytes.contains(where: ASCII.isForbiddenInHost) {
             throw AASAURLError(.invalidHost(string(hostBytes)))
         }
-        let host = lowercased(hostBytes)
+        let host: String
+        if let cached, isLowercased(hostBytes, equalTo: cached) {
+            host = cached
+        } else {
+            host = lowercased(hostBytes)
+            cached = host
+        }
         guard !portBytes.isEmpty else { return (host, nil) }
         var port = 0
         for byte in portBytes {
@@ -149,11 +171,27 @@ enum URLByteParser {
         }
     }
 
-    /// Whether a segment may be `.`/`..` in any spelling: a `.` or a `%2e`.
-    /// Without one, removing dot segments leaves the path as it is.
-    private static func mayHaveDotSegment(_ path: String) -> Bool {
+    /// Whether `bytes`, ASCII, lowercased equal `text`'s UTF-8 (a host
+    /// with another byte is never taken for the cached one).
+    private static func isLowercased(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, equalTo text: String) -> Bool {
+        let equal = text.utf8.withContiguousStorageIfAvailable { cached in
+            guard cached.count == bytes.count else { return false }
+            for (offset, byte) in bytes.enumerated() {
+                guard byte < 0x80, (ASCII.isUpper(byte) ? byte | 0x20 : byte) == cached[offset] else { return false }
+            }
+            return true
+        }
+        return equal ?? false
+    }
+
+    /// Whether a segment of the path written as `bytes` may be `.`/`..` in
+    /// any spelling: a `.` or a `%2e`. Without one, removing dot segments
+    /// leaves the path as it is. Encoding never makes either: `.`, `%`, `2`
+    /// and `e` are kept as they are, and an escape it writes for a byte
+    /// (`%XY`) is never `%2E`, the escape of `.`, which is kept.
+    private static func mayHaveDotSegment(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
         var previous: (UInt8, UInt8) = (0, 0)
-        for byte in path.utf8 {
+        for byte in bytes {
             if byte == UInt8(ascii: ".") { return true }
             if previous == (UInt8(ascii: "%"), UInt8(ascii: "2")), byte | 0x20 == UInt8(ascii: "e") { return true }
             previous = (previous.1, byte)

@@ -11,19 +11,22 @@ struct CommandOutput: Sendable {
     private let writeOutPart: @Sendable ([UInt8]) -> Void
     private let writeError: @Sendable (String) -> Void
     private let finishOut: @Sendable () -> ReportWriter.Failure?
+    private let outFailed: @Sendable () -> Bool
 
     init(
         out: @escaping @Sendable (String) -> Void,
         outPieces: @escaping @Sendable ([[UInt8]]) -> Void,
         outPart: @escaping @Sendable ([UInt8]) -> Void,
         error: @escaping @Sendable (String) -> Void,
-        finish: @escaping @Sendable () -> ReportWriter.Failure? = { nil }
+        finish: @escaping @Sendable () -> ReportWriter.Failure? = { nil },
+        failed: @escaping @Sendable () -> Bool = { false }
     ) {
         self.writeOut = out
         self.writeOutPieces = outPieces
         self.writeOutPart = outPart
         self.writeError = error
         self.finishOut = finish
+        self.outFailed = failed
     }
 
     /// The process's stdout and stderr.
@@ -36,7 +39,8 @@ struct CommandOutput: Sendable {
             outPieces: { writer.write(pieces: $0) },
             outPart: { writer.write(piece: $0) },
             error: { Terminal.printError($0) },
-            finish: { writer.finish() }
+            finish: { writer.finish() },
+            failed: { writer.hasFailed }
         )
     }
 
@@ -65,13 +69,19 @@ struct CommandOutput: Sendable {
 
     /// ``report(_:)`` for a report streamed: `render` hands its parts to
     /// the function it is given, in order, and they are written as they
-    /// come (a long report is never held whole); then a newline.
-    func report(streaming result: Result<(render: (([UInt8]) -> Void) -> Void, exitCode: Int32), InputError>) throws {
+    /// come (a long report is never held whole); then a newline. The
+    /// function answers whether to go on: `false` once a write to stdout
+    /// has failed, so the rest is not rendered for nothing (the failure
+    /// itself is reported by ``finish()``, exit status 2).
+    func report(streaming result: Result<(render: LinkTestOutput.Render, exitCode: Int32), InputError>) throws {
         switch result {
         case .failure(let error):
             try report(.failure(error))
         case .success(let report):
-            report.render(writeOutPart)
+            report.render { part in
+                writeOutPart(part)
+                return !outFailed()
+            }
             writeOutPieces([])
             if report.exitCode != 0 { throw ExitCode(report.exitCode) }
         }

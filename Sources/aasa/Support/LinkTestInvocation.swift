@@ -29,7 +29,7 @@ struct LinkTestInvocation {
     /// The report, rendered part by part into the function given to
     /// `render`, and the exit code: 0 all passed, 1 a failure (or, when
     /// strict, a warning).
-    func execute() throws(InputError) -> (render: (([UInt8]) -> Void) -> Void, exitCode: Int32) {
+    func execute() throws(InputError) -> (render: LinkTestOutput.Render, exitCode: Int32) {
         let sites = try self.sites()
         var entries: [LinkExpectations.Entry] = []
         var texts: [String: [UInt8]] = [:]

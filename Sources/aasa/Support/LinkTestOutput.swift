@@ -13,6 +13,10 @@ enum LinkTestFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
 
 /// Renders a link-test report in each format.
 struct LinkTestOutput {
+    /// A report rendered part by part into `write`, in order, until `write`
+    /// answers `false` (stdout failed: the rest would be dropped).
+    typealias Render = (_ write: ([UInt8]) -> Bool) -> Void
+
     var report: LinkTestReport
     /// The expectations files, named in annotations and JUnit.
     var linksFiles: [String]
@@ -30,27 +34,21 @@ struct LinkTestOutput {
     /// 100,000-URL report being faulted in fresh. Several chunks per core.
     static let window = 16_384
 
-    /// The report as UTF-8 text, handed to `write` part by part.
-    func render(_ format: LinkTestFormat, to write: ([UInt8]) -> Void) {
+    /// The report as UTF-8 text, handed to `write` part by part until it
+    /// answers `false`.
+    func render(_ format: LinkTestFormat, to write: ([UInt8]) -> Bool) {
         switch format {
         case .text: text(to: write)
         case .json: json(to: write)
-        case .junit: write(Array(junit().utf8))
-        case .github: write(Array(github().utf8))
-        }
-    }
-
-    /// The windows of the results, in order.
-    private var windows: some Sequence<Range<Int>> {
-        stride(from: 0, to: report.resultCount, by: Self.window).lazy.map { start in
-            start..<min(start + Self.window, report.resultCount)
+        case .junit: _ = write(Array(junit().utf8))
+        case .github: _ = write(Array(github().utf8))
         }
     }
 
     /// One line per result (and its notes when it failed), rendered in
     /// chunks across the cores for a long list; then the warnings and the
     /// summary.
-    func text(to write: ([UInt8]) -> Void) {
+    func text(to write: ([UInt8]) -> Bool) {
         var head: [String] = []
         // The app is worth a column only when the run covers several.
         let apps = report.apps
@@ -68,11 +66,9 @@ struct LinkTestOutput {
         }
         tail.append("")
         tail.append(summaryLine)
-        write(Array(head.map { $0 + "\n" }.joined().utf8))
-        for window in windows {
-            for part in report.textLines(appColumn: apps.count > 1, in: window) { write(part) }
-        }
-        write(Array(tail.joined(separator: "\n").utf8))
+        guard write(Array(head.map { $0 + "\n" }.joined().utf8)) else { return }
+        guard writeWindows(to: write, render: { report.textLines(appColumn: apps.count > 1, in: $0) }) else { return }
+        _ = write(Array(tail.joined(separator: "\n").utf8))
     }
 
     /// The report's summary, saying when warnings are what fails the run.
@@ -86,7 +82,7 @@ struct LinkTestOutput {
     /// quickly and each result can still be found with `grep`. Each rule
     /// that decided a result is written once, in `rules`; a result's `rule`
     /// is its index there.
-    func json(to write: ([UInt8]) -> Void) {
+    func json(to write: ([UInt8]) -> Bool) {
         let rules = LinkTestRuleTable(report)
         var members: [(String, JSONValue)] = [
             ("subject", .string(subject)),
@@ -136,9 +132,9 @@ struct LinkTestOutput {
                 continue
             }
             writer.raw("[")
-            write(writer.bytes)
-            for window in windows {
-                for part in report.resultLines(level: 2, rules: rules, in: window) { write(part) }
+            guard write(writer.bytes) else { return }
+            guard writeWindows(to: write, render: { report.resultLines(level: 2, rules: rules, in: $0) }) else {
+                return
             }
             writer = JSONTextWriter()
             writer.newline(1)
@@ -146,7 +142,7 @@ struct LinkTestOutput {
         }
         writer.newline(0)
         writer.raw("}")
-        write(writer.bytes)
+        _ = write(writer.bytes)
     }
 
     /// Workflow-command message escaping.

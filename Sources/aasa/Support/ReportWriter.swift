@@ -65,6 +65,11 @@ final class ReportWriter: Sendable {
         }
     }
 
+    /// Whether a write has failed: what is written from now on is dropped.
+    var hasFailed: Bool {
+        state.withLock { $0.failure != nil }
+    }
+
     /// Writes what is buffered; the first failure of the whole run, if any.
     ///
     /// Text printed around this writer through `stdio` (`print`) is
