@@ -45,7 +45,8 @@ final class AASARequestHandler: ChannelInboundHandler, RemovableChannelHandler {
         // Answered at the head: a request with a body is refused here, so
         // every request answered has none, and NIO's decoder delivers its
         // `.end` at once, in the same parse. Nothing is kept until then.
-        let reply = responder.respond(to: head, snapshot: store.snapshot)
+        let snapshot = store.snapshot
+        let reply = responder.respond(to: head, snapshot: snapshot, hosts: cache.hosts(for: snapshot))
         write(reply, request: log.logger == nil ? nil : AccessLogRequest(head), context: context)
     }
 
@@ -102,7 +103,8 @@ final class AASARequestHandler: ChannelInboundHandler, RemovableChannelHandler {
             ).emit(to: logger)
         }
         if length <= ResponseCache.coalescingLimit {
-            context.write(wrapOutboundOut(cache.whole(response, isHead: reply.isHead)), promise: nil)
+            let bytes = cache.whole(response, isHead: reply.isHead, slot: reply.hostSlot)
+            context.write(wrapOutboundOut(bytes), promise: nil)
         } else {
             context.write(wrapOutboundOut(cache.prefix(of: response)), promise: nil)
             context.write(wrapOutboundOut(response.payload(isHead: reply.isHead)), promise: nil)

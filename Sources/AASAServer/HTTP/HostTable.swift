@@ -1,0 +1,193 @@
+import AASAKit
+import NIOCore
+
+/// One event loop's memo of which host a `Host` header names in one
+/// ``SiteSnapshot``, keyed by the header's bytes exactly as received, and of
+/// the last response buffer written for that host this second.
+///
+/// Resolving a `Host` the long way checks and folds the name, hashes it with
+/// SipHash into the snapshot's dictionary and compares the key's bytes on
+/// the heap; with Host rotating over many hosts every step of it touches
+/// memory no other request touched recently. Here a lookup hashes at most
+/// ``keyCapacity`` bytes held inline in the slot, compares them in place and
+/// yields the host, whatever the spelling (`Example.COM:443.` and
+/// `example.com` are two keys naming one host).
+///
+/// - **Never stale.** A table belongs to one snapshot: the owner builds a new
+///   one when the store's snapshot changes (``ResponseCache/hosts(for:)``),
+///   so a reload can never be answered with a previous load's files.
+/// - **Bounded.** A fixed number of slots, chosen when the table is built
+///   (``slotCount(for:)``); a miss replaces a slot of its probe window, so a
+///   flood of distinct Hosts only evicts, never grows the table. Headers
+///   longer than ``keyCapacity`` and invalid names are never stored.
+/// - **Flood-resistant.** The hash is seeded per table and a probe looks at
+///   ``window`` slots at most: colliding names fall back to the long way.
+///
+/// Loop-confined: no locks, no atomics of its own.
+final class HostTable {
+    /// The longest header value kept in a slot; longer ones are resolved
+    /// the long way on every request.
+    static let keyCapacity = 48
+    /// Slots looked at for one key.
+    static let window = 4
+    static let minimumSlots = 256
+    static let maximumSlots = 4096
+
+    /// What a header resolved to: the host (nil for an unknown host without
+    /// `hosts.default`) and its slot, or -1 when the header was not stored.
+    struct Resolution {
+        let host: SiteHost?
+        let slot: Int
+    }
+
+    /// The snapshot every slot was resolved in.
+    let snapshot: SiteSnapshot
+    private let slots: UnsafeMutablePointer<Slot>
+    private let mask: Int
+    private let seed: UInt64
+
+    /// - Parameter seed: tests fix it; the server draws one per table.
+    init(snapshot: SiteSnapshot, slotCount: Int? = nil, seed: UInt64 = .random(in: .min ... .max)) {
+        self.snapshot = snapshot
+        let count = slotCount ?? Self.slotCount(for: snapshot)
+        precondition(count > 0 && count & (count - 1) == 0, "slot count must be a power of two")
+        self.mask = count - 1
+        self.seed = seed
+        self.slots = .allocate(capacity: count)
+        slots.initialize(repeating: Slot(), count: count)
+    }
+
+    deinit {
+        slots.deinitialize(count: mask + 1)
+        slots.deallocate()
+    }
+
+    /// Room for every exact name twice over (few collisions), within bounds:
+    /// a large deployment's rarely asked names simply take turns.
+    static func slotCount(for snapshot: SiteSnapshot) -> Int {
+        var count = minimumSlots
+        while count < 2 * snapshot.exact.count, count < maximumSlots { count *= 2 }
+        return count
+    }
+
+    var slotCount: Int { mask + 1 }
+
+    /// Slots holding a name (for tests and the memory bound).
+    var storedCount: Int {
+        (0...mask).reduce(0) { $0 + (slots[$1].key.isEmpty ? 0 : 1) }
+    }
+
+    /// The host `header` (a `Host` value as received) names: exactly
+    /// `snapshot.host(for: HostName(authority: header))`. Nil when the
+    /// header is not a host name (a 400).
+    func resolve(_ header: String) -> Resolution? {
+        guard let key = Key(header) else {
+            guard let name = HostName(authority: header) else { return nil }
+            return Resolution(host: snapshot.host(for: name), slot: -1)
+        }
+        let hash = key.hash(seed: seed)
+        let start = Int(truncatingIfNeeded: hash)
+        var free = -1
+        for step in 0..<Self.window {
+            let index = (start &+ step) & mask
+            let slot = slots + index
+            if slot.pointee.key == key { return Resolution(host: slot.pointee.host, slot: index) }
+            // Slots are replaced, never emptied: the key is in no later slot.
+            if slot.pointee.key.isEmpty {
+                free = index
+                break
+            }
+        }
+        guard let name = HostName(authority: header) else { return nil }
+        let host = snapshot.host(for: name)
+        // A full window gives up a slot the seeded hash picks: which one is
+        // not something a client can aim at.
+        let index = free >= 0 ? free : (start &+ Int(truncatingIfNeeded: hash >> 62)) & mask
+        slots[index] = Slot(key: key, host: host)
+        return Resolution(host: host, slot: index)
+    }
+
+    /// The buffer last written for `response` through `slot`, if it was
+    /// for this response and is still held (see ``ResponseCache``).
+    @inline(__always)
+    func memo(at slot: Int, for response: ResponseCache.Key) -> ByteBuffer? {
+        let slot = slots + (slot & mask)
+        guard slot.pointee.memoKey == response else { return nil }
+        return slot.pointee.memo
+    }
+
+    /// Remembers `buffer` as `slot`'s answer to `response`; only buffers
+    /// the response cache holds (and so counts against its budget).
+    @inline(__always)
+    func remember(_ buffer: ByteBuffer, at slot: Int, for response: ResponseCache.Key) {
+        let slot = slots + (slot & mask)
+        slot.pointee.memoKey = response
+        slot.pointee.memo = buffer
+    }
+
+    /// Drops every remembered buffer: the response cache dropped them (the
+    /// second changed), and a slot must not keep their storage alive.
+    func forgetBuffers() {
+        for index in 0...mask where slots[index].memo != nil {
+            slots[index].memo = nil
+            slots[index].memoKey = nil
+        }
+    }
+}
+
+extension HostTable {
+    /// A stored name and what it resolved to.
+    fileprivate struct Slot {
+        var key = Key.empty
+        var host: SiteHost?
+        var memoKey: ResponseCache.Key?
+        var memo: ByteBuffer?
+    }
+
+    /// Up to ``keyCapacity`` bytes held inline, zero-padded: compared and
+    /// hashed as six words, with no heap access.
+    fileprivate struct Key: Equatable {
+        typealias Words = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
+        private var words: Words = (0, 0, 0, 0, 0, 0)
+        private var length = 0
+
+        static let empty = Key()
+
+        private init() {}
+
+        /// Nil for an empty header (never a host) and one too long to keep.
+        init?(_ header: String) {
+            let copied = header.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+                guard !bytes.isEmpty, bytes.count <= HostTable.keyCapacity else { return false }
+                withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: UnsafeRawBufferPointer(bytes)) }
+                length = bytes.count
+                return true
+            }
+            guard copied == true else { return nil }
+        }
+
+        var isEmpty: Bool { length == 0 }
+
+        static func == (one: Key, other: Key) -> Bool {
+            one.length == other.length && one.words.0 == other.words.0 && one.words.1 == other.words.1
+                && one.words.2 == other.words.2 && one.words.3 == other.words.3 && one.words.4 == other.words.4
+                && one.words.5 == other.words.5
+        }
+
+        /// A multiply-xorshift mix of the words under a per-table seed.
+        @inline(__always)
+        func hash(seed: UInt64) -> UInt64 {
+            let start = seed ^ (UInt64(length) &* 0x9E37_79B9_7F4A_7C15)
+            return Self.mix(
+                Self.mix(Self.mix(Self.mix(Self.mix(Self.mix(start, words.0), words.1), words.2), words.3), words.4),
+                words.5
+            )
+        }
+
+        @inline(__always)
+        private static func mix(_ hash: UInt64, _ word: UInt64) -> UInt64 {
+            let mixed = (hash ^ word) &* 0xBF58_476D_1CE4_E5B9
+            return mixed ^ (mixed >> 31)
+        }
+    }
+}
