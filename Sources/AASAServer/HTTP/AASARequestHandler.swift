@@ -46,7 +46,9 @@ final class AASARequestHandler: ChannelInboundHandler, RemovableChannelHandler {
         // every request answered has none, and NIO's decoder delivers its
         // `.end` at once, in the same parse. Nothing is kept until then.
         let snapshot = store.snapshot
-        let reply = responder.respond(to: head, snapshot: snapshot, hosts: cache.hosts(for: snapshot))
+        let reply = cache.unretainedHosts._withUnsafeGuaranteedRef { hosts in
+            responder.respond(to: head, snapshot: snapshot, hosts: hosts)
+        }
         write(reply, request: log.logger == nil ? nil : AccessLogRequest(head), context: context)
     }
 
@@ -103,8 +105,11 @@ final class AASARequestHandler: ChannelInboundHandler, RemovableChannelHandler {
             ).emit(to: logger)
         }
         if length <= ResponseCache.coalescingLimit {
-            let bytes = cache.whole(response, isHead: reply.isHead, slot: reply.hostSlot)
-            context.write(wrapOutboundOut(bytes), promise: nil)
+            // One expression: a local would be retained into the write.
+            context.write(
+                wrapOutboundOut(cache.whole(response, isHead: reply.isHead, slot: reply.hostSlot)),
+                promise: nil
+            )
         } else {
             context.write(wrapOutboundOut(cache.prefix(of: response)), promise: nil)
             context.write(wrapOutboundOut(response.payload(isHead: reply.isHead)), promise: nil)

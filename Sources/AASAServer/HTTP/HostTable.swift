@@ -13,17 +13,19 @@ import NIOCore
 /// yields the host, whatever the spelling (`Example.COM:443.` and
 /// `example.com` are two keys naming one host).
 ///
-/// - **Never stale.** A table belongs to one snapshot: the owner builds a new
-///   one when the store's snapshot changes (``ResponseCache/hosts(for:)``),
-///   so a reload can never be answered with a previous load's files.
-/// - **Bounded.** A fixed number of slots, chosen when the table is built
+/// - **Never stale.** The table serves one snapshot at a time: a lookup in
+///   another snapshot (the store swapped it) empties every slot first, so a
+///   reload can never be answered with a previous load's files.
+/// - **Bounded.** A fixed number of slots, chosen for each snapshot
 ///   (``slotCount(for:)``); a miss replaces a slot of its probe window, so a
 ///   flood of distinct Hosts only evicts, never grows the table. Headers
 ///   longer than ``keyCapacity`` and invalid names are never stored.
 /// - **Flood-resistant.** The hash is seeded per table and a probe looks at
 ///   ``window`` slots at most: colliding names fall back to the long way.
 ///
-/// Loop-confined: no locks, no atomics of its own.
+/// Loop-confined: no locks, no atomics of its own. Its state sits behind
+/// one pointer, so that the per-request reads neither retain the table's
+/// parts nor pay the dynamic exclusivity checks of a class's stored `var`s.
 final class HostTable {
     /// The longest header value kept in a slot; longer ones are resolved
     /// the long way on every request.
@@ -33,33 +35,34 @@ final class HostTable {
     static let minimumSlots = 256
     static let maximumSlots = 4096
 
-    /// What a header resolved to: the host (nil for an unknown host without
-    /// `hosts.default`) and its slot, or -1 when the header was not stored.
-    struct Resolution {
-        let host: SiteHost?
-        let slot: Int
+    private struct State {
+        /// The snapshot every slot was resolved in, kept alive so that its
+        /// identity cannot be taken by another while the slots are here.
+        var snapshot: SiteSnapshot
+        var snapshotID: ObjectIdentifier
+        var slots: UnsafeMutablePointer<Slot>
+        var mask: Int
+        let seed: UInt64
     }
 
-    /// The snapshot every slot was resolved in.
-    let snapshot: SiteSnapshot
-    private let slots: UnsafeMutablePointer<Slot>
-    private let mask: Int
-    private let seed: UInt64
+    private let state: UnsafeMutablePointer<State>
 
     /// - Parameter seed: tests fix it; the server draws one per table.
-    init(snapshot: SiteSnapshot, slotCount: Int? = nil, seed: UInt64 = .random(in: .min ... .max)) {
-        self.snapshot = snapshot
-        let count = slotCount ?? Self.slotCount(for: snapshot)
-        precondition(count > 0 && count & (count - 1) == 0, "slot count must be a power of two")
-        self.mask = count - 1
-        self.seed = seed
-        self.slots = .allocate(capacity: count)
-        slots.initialize(repeating: Slot(), count: count)
+    init(seed: UInt64 = .random(in: .min ... .max)) {
+        let snapshot = SiteSnapshot.empty
+        let slots = UnsafeMutablePointer<Slot>.allocate(capacity: 1)
+        slots.initialize(to: Slot())
+        state = .allocate(capacity: 1)
+        state.initialize(
+            to: State(snapshot: snapshot, snapshotID: ObjectIdentifier(snapshot), slots: slots, mask: 0, seed: seed)
+        )
     }
 
     deinit {
-        slots.deinitialize(count: mask + 1)
-        slots.deallocate()
+        state.pointee.slots.deinitialize(count: state.pointee.mask + 1)
+        state.pointee.slots.deallocate()
+        state.deinitialize(count: 1)
+        state.deallocate()
     }
 
     /// Room for every exact name twice over (few collisions), within bounds:
@@ -70,28 +73,56 @@ final class HostTable {
         return count
     }
 
-    var slotCount: Int { mask + 1 }
+    /// The snapshot the slots were resolved in.
+    var snapshot: SiteSnapshot { state.pointee.snapshot }
+
+    var slotCount: Int { state.pointee.mask + 1 }
 
     /// Slots holding a name (for tests and the memory bound).
     var storedCount: Int {
-        (0...mask).reduce(0) { $0 + (slots[$1].key.isEmpty ? 0 : 1) }
+        (0..<slotCount).reduce(0) { $0 + (state.pointee.slots[$1].key.isEmpty ? 0 : 1) }
     }
 
-    /// The host `header` (a `Host` value as received) names: exactly
-    /// `snapshot.host(for: HostName(authority: header))`. Nil when the
-    /// header is not a host name (a 400).
-    func resolve(_ header: String) -> Resolution? {
+    /// Empties every slot and serves `snapshot` from now on, with
+    /// `slotCount` slots (a power of two; tests choose it).
+    func serve(_ snapshot: SiteSnapshot, slotCount: Int? = nil) {
+        let count = slotCount ?? Self.slotCount(for: snapshot)
+        precondition(count > 0 && count & (count - 1) == 0, "slot count must be a power of two")
+        state.pointee.slots.deinitialize(count: self.slotCount)
+        if count != self.slotCount {
+            state.pointee.slots.deallocate()
+            state.pointee.slots = .allocate(capacity: count)
+            state.pointee.mask = count - 1
+        }
+        state.pointee.slots.initialize(repeating: Slot(), count: count)
+        state.pointee.snapshot = snapshot
+        state.pointee.snapshotID = ObjectIdentifier(snapshot)
+    }
+
+    /// Sets `host` to the host `header` (a `Host` value as received) names
+    /// in `snapshot`: exactly `snapshot.host(for: HostName(authority:
+    /// header))`. Returns the host's slot (-1 when not stored), or nil when
+    /// the header is not a host name (a 400) and `host` is left alone.
+    @inline(__always)
+    func resolve(_ header: String, in snapshot: SiteSnapshot, into host: inout SiteHost?) -> Int? {
+        if ObjectIdentifier(snapshot) != state.pointee.snapshotID { serve(snapshot) }
         guard let key = Key(header) else {
             guard let name = HostName(authority: header) else { return nil }
-            return Resolution(host: snapshot.host(for: name), slot: -1)
+            host = snapshot.host(for: name)
+            return -1
         }
-        let hash = key.hash(seed: seed)
+        let slots = state.pointee.slots
+        let mask = state.pointee.mask
+        let hash = key.hash(seed: state.pointee.seed)
         let start = Int(truncatingIfNeeded: hash)
         var free = -1
         for step in 0..<Self.window {
             let index = (start &+ step) & mask
             let slot = slots + index
-            if slot.pointee.key == key { return Resolution(host: slot.pointee.host, slot: index) }
+            if slot.pointee.key == key {
+                host = slot.pointee.host
+                return index
+            }
             // Slots are replaced, never emptied: the key is in no later slot.
             if slot.pointee.key.isEmpty {
                 free = index
@@ -99,19 +130,20 @@ final class HostTable {
             }
         }
         guard let name = HostName(authority: header) else { return nil }
-        let host = snapshot.host(for: name)
+        let found = snapshot.host(for: name)
         // A full window gives up a slot the seeded hash picks: which one is
         // not something a client can aim at.
         let index = free >= 0 ? free : (start &+ Int(truncatingIfNeeded: hash >> 62)) & mask
-        slots[index] = Slot(key: key, host: host)
-        return Resolution(host: host, slot: index)
+        slots[index] = Slot(key: key, host: found)
+        host = found
+        return index
     }
 
     /// The buffer last written for `response` through `slot`, if it was
     /// for this response and is still held (see ``ResponseCache``).
     @inline(__always)
     func memo(at slot: Int, for response: ResponseCache.Key) -> ByteBuffer? {
-        let slot = slots + (slot & mask)
+        let slot = state.pointee.slots + (slot & state.pointee.mask)
         guard slot.pointee.memoKey == response else { return nil }
         return slot.pointee.memo
     }
@@ -120,7 +152,7 @@ final class HostTable {
     /// the response cache holds (and so counts against its budget).
     @inline(__always)
     func remember(_ buffer: ByteBuffer, at slot: Int, for response: ResponseCache.Key) {
-        let slot = slots + (slot & mask)
+        let slot = state.pointee.slots + (slot & state.pointee.mask)
         slot.pointee.memoKey = response
         slot.pointee.memo = buffer
     }
@@ -128,7 +160,8 @@ final class HostTable {
     /// Drops every remembered buffer: the response cache dropped them (the
     /// second changed), and a slot must not keep their storage alive.
     func forgetBuffers() {
-        for index in 0...mask where slots[index].memo != nil {
+        let slots = state.pointee.slots
+        for index in 0..<slotCount where slots[index].memo != nil {
             slots[index].memo = nil
             slots[index].memoKey = nil
         }
@@ -156,6 +189,8 @@ extension HostTable {
         private init() {}
 
         /// Nil for an empty header (never a host) and one too long to keep.
+        /// Inlined: called, it would take the string owned (a retain more).
+        @inline(__always)
         init?(_ header: String) {
             let copied = header.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
                 guard !bytes.isEmpty, bytes.count <= HostTable.keyCapacity else { return false }

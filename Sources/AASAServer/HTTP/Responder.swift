@@ -26,8 +26,8 @@ public struct Responder: Sendable {
         respond(to: head, snapshot: snapshot, hosts: nil)
     }
 
-    /// - Parameter hosts: the event loop's table for `snapshot`; the answer
-    ///   is the same with or without it.
+    /// - Parameter hosts: the event loop's table; the answer is the same
+    ///   with or without it.
     func respond(to head: HTTPRequestHead, snapshot: SiteSnapshot, hosts: HostTable?) -> Reply {
         // Each field of the head read once: every access to the head's
         // storage is reference counted.
@@ -65,17 +65,22 @@ public struct Responder: Sendable {
         // with an invalid Host, is a 400 — also when an absolute-form target
         // names the host, whose authority then wins (§3.2.2).
         var headerHost: HostName?
-        var resolved: HostTable.Resolution?
+        // Resolved in place through the table: a result struct holding the
+        // host would be one more retain and release.
+        var host: SiteHost?
+        var slot = -1
+        var resolved = false
         // Taken, not copied (a copy is a retain and a release of the
         // string): nothing reads it from the fields after this.
         if let header = request.host.take() {
             if targetAuthority == nil, let hosts {
                 // The usual request: the table resolves the header as
                 // received, checking it the first time it sees it.
-                guard let found = hosts.resolve(header) else {
+                guard let found = hosts.resolve(header, in: snapshot, into: &host) else {
                     return Reply(response: statics.badRequest[.close], counts: nil, isHead: isHead)
                 }
-                resolved = found
+                slot = found
+                resolved = true
             } else {
                 // The String overload keeps the header's own string as the
                 // key when it is already normalised (`Host: example.com`).
@@ -104,14 +109,8 @@ public struct Responder: Sendable {
         guard method == .get || isHead else {
             return Reply(response: statics.methodNotAllowed[connection], counts: nil, isHead: isHead)
         }
-        let host: SiteHost?
-        let slot: Int
-        if let resolved {
-            host = resolved.host
-            slot = resolved.slot
-        } else {
+        if !resolved {
             host = if let hostName { snapshot.host(for: hostName) } else { snapshot.fallback }
-            slot = -1
         }
         guard let host, let file = host.file(for: route) else {
             return Reply(response: statics.notFound[connection], counts: host?.counts, isHead: isHead, hostSlot: slot)

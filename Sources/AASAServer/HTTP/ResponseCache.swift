@@ -51,29 +51,24 @@ final class ResponseCache {
     /// Which host each `Host` header names in the current snapshot, and each
     /// host's last buffer: a rotating Host finds its answer without hashing
     /// the response here.
-    private var hostTable: HostTable?
+    let hosts = HostTable()
+    /// ``hosts`` without reference counting, for the per-request calls: a
+    /// property of a class passed on or called is retained around the call
+    /// (an atomic each way), and this cache keeps the table alive anyway.
+    let unretainedHosts: Unmanaged<HostTable>
 
     init(budget: Int = ResponseCache.defaultBudget) {
         self.budget = budget
+        self.unretainedHosts = .passUnretained(hosts)
     }
 
     /// Entries held now (for tests and the memory bound).
     var count: Int { entries.count }
 
-    /// The loop's ``HostTable`` for `snapshot`: a new one when the store has
-    /// swapped snapshots since the last request, so no slot outlives its load.
-    @inline(__always)
-    func hosts(for snapshot: SiteSnapshot) -> HostTable {
-        if let hostTable, hostTable.snapshot === snapshot { return hostTable }
-        let table = HostTable(snapshot: snapshot)
-        hostTable = table
-        return table
-    }
-
     /// The one buffer to write for `response` (its head only for HEAD), when
     /// that is within ``coalescingLimit``. `now` is the current second
-    /// (tests pass their own). `slot` is the host's slot in the current
-    /// ``hosts(for:)`` table (-1: none): a buffer this cache holds is
+    /// (tests pass their own). `slot` is the host's slot in ``hosts`` as
+    /// last resolved (-1: none): a buffer this cache holds is
     /// remembered there and found again without a lookup here.
     func whole(_ response: EncodedResponse, isHead: Bool, slot: Int = -1, now: Int = time(nil)) -> ByteBuffer {
         if dateLine.refresh(now: now) { clear() }
@@ -87,10 +82,11 @@ final class ResponseCache {
                 variant: response.status.rawValue << 2 | response.connection.rawValue
             )
         }
-        let table = slot >= 0 ? hostTable : nil
-        if let table, let remembered = table.memo(at: slot, for: key) { return remembered }
+        if slot >= 0, let remembered = unretainedHosts._withUnsafeGuaranteedRef({ $0.memo(at: slot, for: key) }) {
+            return remembered
+        }
         if let cached = entries[key] {
-            table?.remember(cached, at: slot, for: key)
+            if slot >= 0 { unretainedHosts._withUnsafeGuaranteedRef { $0.remember(cached, at: slot, for: key) } }
             return cached
         }
         let payload = response.payload(isHead: isHead)
@@ -102,7 +98,7 @@ final class ResponseCache {
             cachedBytes += cost
             entries[key] = bytes
             sources.append(payload)
-            table?.remember(bytes, at: slot, for: key)
+            if slot >= 0 { unretainedHosts._withUnsafeGuaranteedRef { $0.remember(bytes, at: slot, for: key) } }
         }
         return bytes
     }
@@ -120,6 +116,6 @@ final class ResponseCache {
         entries.removeAll(keepingCapacity: true)
         sources.removeAll(keepingCapacity: true)
         cachedBytes = 0
-        hostTable?.forgetBuffers()
+        hosts.forgetBuffers()
     }
 }
