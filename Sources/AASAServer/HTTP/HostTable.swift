@@ -99,10 +99,11 @@ final class HostTable {
         state.pointee.snapshotID = ObjectIdentifier(snapshot)
     }
 
-    /// Sets `host` to the host `header` (a `Host` value as received) names
-    /// in `snapshot`: exactly `snapshot.host(for: HostName(authority:
-    /// header))`. Returns the host's slot (-1 when not stored), or nil when
-    /// the header is not a host name (a 400) and `host` is left alone.
+    /// Resolves `header` (a `Host` value as received) in `snapshot` to the
+    /// host `snapshot.host(for: HostName(authority: header))`. Returns the
+    /// slot holding it (read it with ``host(at:)``), or -1 with the host in
+    /// `host` when the header is not stored, or nil when the header is not
+    /// a host name (a 400).
     @inline(__always)
     func resolve(_ header: String, in snapshot: SiteSnapshot, into host: inout SiteHost?) -> Int? {
         if ObjectIdentifier(snapshot) != state.pointee.snapshotID { serve(snapshot) }
@@ -119,10 +120,7 @@ final class HostTable {
         for step in 0..<Self.window {
             let index = (start &+ step) & mask
             let slot = slots + index
-            if slot.pointee.key == key {
-                host = slot.pointee.host
-                return index
-            }
+            if slot.pointee.key == key { return index }
             // Slots are replaced, never emptied: the key is in no later slot.
             if slot.pointee.key.isEmpty {
                 free = index
@@ -135,7 +133,6 @@ final class HostTable {
         // not something a client can aim at.
         let index = free >= 0 ? free : (start &+ Int(truncatingIfNeeded: hash >> 62)) & mask
         slots[index] = Slot(key: key, host: found)
-        host = found
         return index
     }
 
@@ -157,6 +154,45 @@ final class HostTable {
         slot.pointee.memo = buffer
     }
 
+    /// The host in `slot`.
+    @inline(__always)
+    func host(at slot: Int) -> SiteHost? {
+        state.pointee.slots[slot & state.pointee.mask].host
+    }
+
+    /// What a request without preconditions for `route`, with `acceptsGzip`
+    /// and `connection`, was last answered through `slot`: the response
+    /// and the counts it goes to. It depends on nothing else (not the
+    /// second: the `Date` is added later), so it holds until the slot or
+    /// the snapshot changes, and the request needs neither host nor file.
+    @inline(__always)
+    func answer(at slot: Int, for selector: Int) -> (response: EncodedResponse, counts: RequestCounts?)? {
+        let slot = state.pointee.slots + (slot & state.pointee.mask)
+        guard slot.pointee.answerSelector == selector, let response = slot.pointee.answer else { return nil }
+        return (response, slot.pointee.answerCounts)
+    }
+
+    /// Remembers `response` as `slot`'s answer for `selector`.
+    func learn(_ response: EncodedResponse, counts: RequestCounts?, at slot: Int, for selector: Int) {
+        let slot = state.pointee.slots + (slot & state.pointee.mask)
+        slot.pointee.answerSelector = selector
+        slot.pointee.answer = response
+        slot.pointee.answerCounts = counts
+    }
+
+    /// The selector of a request without preconditions: the route, the
+    /// representation and the connection variant pick its response.
+    @inline(__always)
+    static func selector(route: Route, acceptsGzip: Bool, connection: EncodedResponse.Connection) -> Int {
+        let routeIndex =
+            switch route {
+            case .appleAppSiteAssociation: 0
+            case .legacyAppleAppSiteAssociation: 1
+            case .assetLinks: 2
+            }
+        return routeIndex | (acceptsGzip ? 4 : 0) | connection.rawValue << 3
+    }
+
     /// Drops every remembered buffer: the response cache dropped them (the
     /// second changed), and a slot must not keep their storage alive.
     func forgetBuffers() {
@@ -175,6 +211,9 @@ extension HostTable {
         var host: SiteHost?
         var memoKey: ResponseCache.Key?
         var memo: ByteBuffer?
+        var answerSelector = -1
+        var answer: EncodedResponse?
+        var answerCounts: RequestCounts?
     }
 
     /// Up to ``keyCapacity`` bytes held inline, zero-padded: compared and

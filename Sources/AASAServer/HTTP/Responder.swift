@@ -65,8 +65,8 @@ public struct Responder: Sendable {
         // with an invalid Host, is a 400 — also when an absolute-form target
         // names the host, whose authority then wins (§3.2.2).
         var headerHost: HostName?
-        // Resolved in place through the table: a result struct holding the
-        // host would be one more retain and release.
+        // Read from the table's slot only when the slot does not know the
+        // answer: each host read is a retain and a release.
         var host: SiteHost?
         var slot = -1
         var resolved = false
@@ -109,14 +109,27 @@ public struct Responder: Sendable {
         guard method == .get || isHead else {
             return Reply(response: statics.methodNotAllowed[connection], counts: nil, isHead: isHead)
         }
-        if !resolved {
+        var acceptsGzip = false
+        if let header = request.acceptEncoding { acceptsGzip = AcceptEncoding.allowsGzip(header) }
+        var selector = -1
+        if let hosts, slot >= 0 {
+            // Nearly every request: no preconditions, and the slot already
+            // knows the answer; neither the host nor its file is touched.
+            if !request.conditions.isPresent {
+                selector = HostTable.selector(route: route, acceptsGzip: acceptsGzip, connection: connection)
+                if let known = hosts.answer(at: slot, for: selector) {
+                    return Reply(response: known.response, counts: known.counts, isHead: isHead, hostSlot: slot)
+                }
+            }
+            host = hosts.host(at: slot)
+        } else if !resolved {
             host = if let hostName { snapshot.host(for: hostName) } else { snapshot.fallback }
         }
         guard let host, let file = host.file(for: route) else {
-            return Reply(response: statics.notFound[connection], counts: host?.counts, isHead: isHead, hostSlot: slot)
+            let response = statics.notFound[connection]
+            if selector >= 0 { hosts?.learn(response, counts: host?.counts, at: slot, for: selector) }
+            return Reply(response: response, counts: host?.counts, isHead: isHead, hostSlot: slot)
         }
-        var acceptsGzip = false
-        if let header = request.acceptEncoding { acceptsGzip = AcceptEncoding.allowsGzip(header) }
         // Borrowed from the file, never copied: a copy of the responses
         // retains and releases each of their buffers and entity tags. A
         // request without preconditions (nearly all) only needs the 200.
@@ -128,6 +141,7 @@ public struct Responder: Sendable {
             } else {
                 answer(file.responses.identity, file.responses.lastModified, request.conditions, connection)
             }
+        if selector >= 0 { hosts?.learn(response, counts: host.counts, at: slot, for: selector) }
         return Reply(response: response, counts: host.counts, isHead: isHead, hostSlot: slot)
     }
 
