@@ -2,8 +2,10 @@ import AASAKit
 import NIOCore
 
 /// One event loop's memo of which host a `Host` header names in one
-/// ``SiteSnapshot``, keyed by the header's bytes exactly as received, and of
-/// the last response buffer written for that host this second.
+/// ``SiteSnapshot``, keyed by the header's bytes exactly as received; for
+/// each such host, of its last answer to a request without preconditions
+/// (``answer(at:for:)``) and of the last buffer written for it this second
+/// (``memo(at:for:)``).
 ///
 /// Resolving a `Host` the long way checks and folds the name, hashes it with
 /// SipHash into the snapshot's dictionary and compares the key's bytes on
