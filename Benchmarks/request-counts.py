@@ -23,8 +23,8 @@ connection rotates its Host over d0001 … dN (as `run.sh`'s rotating load). Nee
 import argparse
 import asyncio
 import os
-import random
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -99,8 +99,19 @@ async def drive(port, pid, conns, per, hosts, output):
         writer.close()
 
 
+def free_port():
+    """A port nothing listens on or connects from now, chosen by the kernel.
+
+    A random port could be one of the ephemeral ports the machine's other
+    connections use (bind fails with EADDRINUSE and the run waits in vain).
+    """
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
 def measure(kind, binary, sites, conns, per, hosts):
-    port = random.randint(30000, 50000)
+    port = free_port()
     if kind == "aasa":
         command = [binary, "serve", "--dir", f"{sites}/aasa", "--port", str(port), "--bind", "127.0.0.1",
                    "--admin-port", "0", "--no-access-log", "--poll-interval", "0"]

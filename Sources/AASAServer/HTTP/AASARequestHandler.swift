@@ -45,7 +45,10 @@ final class AASARequestHandler: ChannelInboundHandler, RemovableChannelHandler {
         // Answered at the head: a request with a body is refused here, so
         // every request answered has none, and NIO's decoder delivers its
         // `.end` at once, in the same parse. Nothing is kept until then.
-        let reply = responder.respond(to: head, snapshot: store.snapshot)
+        let snapshot = store.snapshot
+        let reply = cache.unretainedHosts._withUnsafeGuaranteedRef { hosts in
+            responder.respond(to: head, snapshot: snapshot, hosts: hosts)
+        }
         write(reply, request: log.logger == nil ? nil : AccessLogRequest(head), context: context)
     }
 
@@ -102,7 +105,11 @@ final class AASARequestHandler: ChannelInboundHandler, RemovableChannelHandler {
             ).emit(to: logger)
         }
         if length <= ResponseCache.coalescingLimit {
-            context.write(wrapOutboundOut(cache.whole(response, isHead: reply.isHead)), promise: nil)
+            // One expression: a local would be retained into the write.
+            context.write(
+                wrapOutboundOut(cache.whole(response, isHead: reply.isHead, slot: reply.hostSlot)),
+                promise: nil
+            )
         } else {
             context.write(wrapOutboundOut(cache.prefix(of: response)), promise: nil)
             context.write(wrapOutboundOut(response.payload(isHead: reply.isHead)), promise: nil)

@@ -17,9 +17,18 @@ public struct Responder: Sendable {
         public let response: EncodedResponse
         let counts: RequestCounts?
         public let isHead: Bool
+        /// The host's slot in the ``HostTable`` it was resolved through, -1
+        /// when none (see ``ResponseCache/whole(_:isHead:slot:now:)``).
+        var hostSlot = -1
     }
 
     public func respond(to head: HTTPRequestHead, snapshot: SiteSnapshot) -> Reply {
+        respond(to: head, snapshot: snapshot, hosts: nil)
+    }
+
+    /// - Parameter hosts: the event loop's table; the answer is the same
+    ///   with or without it.
+    func respond(to head: HTTPRequestHead, snapshot: SiteSnapshot, hosts: HostTable?) -> Reply {
         // Each field of the head read once: every access to the head's
         // storage is reference counted.
         var request = RequestFields(head.headers)
@@ -56,15 +65,30 @@ public struct Responder: Sendable {
         // with an invalid Host, is a 400 — also when an absolute-form target
         // names the host, whose authority then wins (§3.2.2).
         var headerHost: HostName?
+        // Read from the table's slot only when the slot does not know the
+        // answer: each host read is a retain and a release.
+        var host: SiteHost?
+        var slot = -1
+        var resolved = false
         // Taken, not copied (a copy is a retain and a release of the
         // string): nothing reads it from the fields after this.
         if let header = request.host.take() {
-            // The String overload keeps the header's own string as the key
-            // when it is already normalised (the usual `Host: example.com`).
-            guard let parsed = HostName(authority: header) else {
-                return Reply(response: statics.badRequest[.close], counts: nil, isHead: isHead)
+            if targetAuthority == nil, let hosts {
+                // The usual request: the table resolves the header as
+                // received, checking it the first time it sees it.
+                guard let found = hosts.resolve(header, in: snapshot, into: &host) else {
+                    return Reply(response: statics.badRequest[.close], counts: nil, isHead: isHead)
+                }
+                slot = found
+                resolved = true
+            } else {
+                // The String overload keeps the header's own string as the
+                // key when it is already normalised (`Host: example.com`).
+                guard let parsed = HostName(authority: header) else {
+                    return Reply(response: statics.badRequest[.close], counts: nil, isHead: isHead)
+                }
+                headerHost = parsed
             }
-            headerHost = parsed
         } else if version.major == 1, version.minor >= 1 {
             return Reply(response: statics.badRequest[.close], counts: nil, isHead: isHead)
         }
@@ -85,12 +109,27 @@ public struct Responder: Sendable {
         guard method == .get || isHead else {
             return Reply(response: statics.methodNotAllowed[connection], counts: nil, isHead: isHead)
         }
-        let host = if let hostName { snapshot.host(for: hostName) } else { snapshot.fallback }
-        guard let host, let file = host.file(for: route) else {
-            return Reply(response: statics.notFound[connection], counts: host?.counts, isHead: isHead)
-        }
         var acceptsGzip = false
         if let header = request.acceptEncoding { acceptsGzip = AcceptEncoding.allowsGzip(header) }
+        var selector = -1
+        if let hosts, slot >= 0 {
+            // Nearly every request: no preconditions, and the slot already
+            // knows the answer; neither the host nor its file is touched.
+            if !request.conditions.isPresent {
+                selector = HostTable.selector(route: route, acceptsGzip: acceptsGzip, connection: connection)
+                if let known = hosts.answer(at: slot, for: selector) {
+                    return Reply(response: known.response, counts: known.counts, isHead: isHead, hostSlot: slot)
+                }
+            }
+            host = hosts.host(at: slot)
+        } else if !resolved {
+            host = if let hostName { snapshot.host(for: hostName) } else { snapshot.fallback }
+        }
+        guard let host, let file = host.file(for: route) else {
+            let response = statics.notFound[connection]
+            if selector >= 0 { hosts?.learn(response, counts: host?.counts, at: slot, for: selector) }
+            return Reply(response: response, counts: host?.counts, isHead: isHead, hostSlot: slot)
+        }
         // Borrowed from the file, never copied: a copy of the responses
         // retains and releases each of their buffers and entity tags. A
         // request without preconditions (nearly all) only needs the 200.
@@ -102,7 +141,8 @@ public struct Responder: Sendable {
             } else {
                 answer(file.responses.identity, file.responses.lastModified, request.conditions, connection)
             }
-        return Reply(response: response, counts: host.counts, isHead: isHead)
+        if selector >= 0 { hosts?.learn(response, counts: host.counts, at: slot, for: selector) }
+        return Reply(response: response, counts: host.counts, isHead: isHead, hostSlot: slot)
     }
 
     /// The 200, 304 or 412 the preconditions select for `representation`.

@@ -34,7 +34,7 @@ final class ResponseCache {
     /// The response a cached buffer was built from: the address of its first
     /// byte (the source storage is kept alive while the entry is, so the
     /// address names it), the length written, the status and connection.
-    private struct Key: Hashable {
+    struct Key: Hashable {
         let address: UInt
         let length: Int
         let variant: Int
@@ -48,9 +48,18 @@ final class ResponseCache {
     private var sources: [ByteBuffer] = []
     private(set) var cachedBytes = 0
     private let allocator = ByteBufferAllocator()
+    /// Which host each `Host` header names in the current snapshot, and each
+    /// host's last buffer: a rotating Host finds its answer without hashing
+    /// the response here.
+    let hosts = HostTable()
+    /// ``hosts`` without reference counting, for the per-request calls: a
+    /// property of a class passed on or called is retained around the call
+    /// (an atomic each way), and this cache keeps the table alive anyway.
+    let unretainedHosts: Unmanaged<HostTable>
 
     init(budget: Int = ResponseCache.defaultBudget) {
         self.budget = budget
+        self.unretainedHosts = .passUnretained(hosts)
     }
 
     /// Entries held now (for tests and the memory bound).
@@ -58,8 +67,10 @@ final class ResponseCache {
 
     /// The one buffer to write for `response` (its head only for HEAD), when
     /// that is within ``coalescingLimit``. `now` is the current second
-    /// (tests pass their own).
-    func whole(_ response: EncodedResponse, isHead: Bool, now: Int = time(nil)) -> ByteBuffer {
+    /// (tests pass their own). `slot` is the host's slot in ``hosts`` as
+    /// last resolved (-1: none): a buffer this cache holds is
+    /// remembered there and found again without a lookup here.
+    func whole(_ response: EncodedResponse, isHead: Bool, slot: Int = -1, now: Int = time(nil)) -> ByteBuffer {
         if dateLine.refresh(now: now) { clear() }
         // Looked up by address, without copying the response's buffer: a
         // copy is a retain and a release.
@@ -71,7 +82,13 @@ final class ResponseCache {
                 variant: response.status.rawValue << 2 | response.connection.rawValue
             )
         }
-        if let cached = entries[key] { return cached }
+        if slot >= 0, let remembered = unretainedHosts._withUnsafeGuaranteedRef({ $0.memo(at: slot, for: key) }) {
+            return remembered
+        }
+        if let cached = entries[key] {
+            if slot >= 0 { unretainedHosts._withUnsafeGuaranteedRef { $0.remember(cached, at: slot, for: key) } }
+            return cached
+        }
         let payload = response.payload(isHead: isHead)
         var bytes = allocator.buffer(capacity: dateLine.prefixLength(of: response) + payload.readableBytes)
         dateLine.writePrefix(of: response, into: &bytes)
@@ -81,6 +98,7 @@ final class ResponseCache {
             cachedBytes += cost
             entries[key] = bytes
             sources.append(payload)
+            if slot >= 0 { unretainedHosts._withUnsafeGuaranteedRef { $0.remember(bytes, at: slot, for: key) } }
         }
         return bytes
     }
@@ -98,5 +116,6 @@ final class ResponseCache {
         entries.removeAll(keepingCapacity: true)
         sources.removeAll(keepingCapacity: true)
         cachedBytes = 0
+        hosts.forgetBuffers()
     }
 }
