@@ -100,10 +100,13 @@ async def drive(port, pid, conns, per, hosts, output):
 
 
 def free_port():
-    """A port nothing listens on or connects from now, chosen by the kernel.
+    """A port free at this moment, picked by the kernel for a probe socket.
 
-    A random port could be one of the ephemeral ports the machine's other
-    connections use (bind fails with EADDRINUSE and the run waits in vain).
+    A random port was often one of the ephemeral ports the machine's other
+    connections use (the server's bind failed and the run waited in vain).
+    The server binds the port a moment after the probe closes it, so another
+    process could still take it in between; the run then fails at its
+    deadline rather than measuring anything else.
     """
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
         probe.bind(("127.0.0.1", 0))

@@ -41,4 +41,16 @@ struct RulePathTests {
         rule.path = JSONPath([.key("elsewhere")])
         #expect(rule.path == JSONPath([.key("elsewhere")]))
     }
+
+    /// A rule read from an array builds its path from its index; setting
+    /// the index afterwards must not move the path (they were two stored
+    /// properties to library users).
+    @Test func settingTheIndexKeepsThePath() throws {
+        let document = AASAFile(json: try JSONParser().parse(Self.file).value)
+        var rule = try #require(document.appLinks?.details.first?.rules.last)
+        #expect(rule.path.description == "applinks.details[0].components[2]")
+        rule.index = 0
+        #expect(rule.index == 0)
+        #expect(rule.path.description == "applinks.details[0].components[2]")
+    }
 }

@@ -114,6 +114,27 @@ struct HostTableTests {
         #expect(cache.hosts.snapshot === after)
     }
 
+    /// Names that differ only in their last bytes (a 48-byte name's last
+    /// two characters, a port's digits) spread over the table: the slot
+    /// depends on every byte of the key, under any seed.
+    @Test(arguments: [UInt64(1), 0xDEAD_BEEF, .max])
+    func namesDifferingAtTheEndSpread(seed: UInt64) throws {
+        let snapshot = try ResponderTests.snapshot(hosts: Self.hosts)
+        let characters = Array("abcdefghijklmnopqrstuvwxyz0123456789")
+        let long = String(repeating: "a", count: 36) + ".example.c"
+        let families = [
+            characters.flatMap { one in characters.map { two in long + String([one, two]) } },
+            (100..<1_396).map { "brand-with-a-longer-name.example:\($0)" },
+        ]
+        for headers in families {
+            let table = HostTable(seed: seed)
+            table.serve(snapshot, slotCount: HostTable.maximumSlots)
+            for header in headers { _ = Self.resolve(table, header, in: snapshot) }
+            // Starting at one slot, they would keep at most a window's worth.
+            #expect(table.storedCount > headers.count * 9 / 10, "\(headers[0]) … \(headers.count) names")
+        }
+    }
+
     /// A flood of distinct Hosts (unknown names, wildcard names) never grows
     /// the table past its slots, and the served names still resolve.
     @Test func aFloodOfDistinctHostsIsBounded() throws {

@@ -16,7 +16,8 @@ public struct AASAMatcher: Sendable {
     private let rulesByDetail: [[CompiledRule]]
     private let indexByDetail: [RuleIndex]
     /// The rules of `rulesByDetail` and indexes of `indexByDetail` again,
-    /// not retained: those arrays keep them alive as long as the matcher,
+    /// not retained: those arrays keep them alive as long as the matcher
+    /// (both are `let`s, never replaced: that is what makes this sound),
     /// and a walk that retained each rule it reads made the two cores
     /// evaluating a list contend for the rules' reference counts. Detail
     /// `d`'s rule `p` is `unretainedRules[ruleStart[d] + p]`.

@@ -9,7 +9,13 @@ public struct Rule: Sendable {
 
     public var form: Form
     /// The position in its `components` or `paths` array.
-    public var index: Int
+    public var index: Int {
+        // The path stays where the rule was read: setting one never moves
+        // the other, as when each rule stored its own path.
+        didSet {
+            if location.isArray { location = Location(path: location.path.appending(oldValue), isArray: false) }
+        }
+    }
     /// Where the rule is written, e.g. `applinks.details[0].components[3]`.
     /// Built when asked from the array's path, which every rule of the
     /// entry shares: a path per rule was an allocation for every rule of

@@ -22,8 +22,10 @@ import NIOCore
 ///   (``slotCount(for:)``); a miss replaces a slot of its probe window, so a
 ///   flood of distinct Hosts only evicts, never grows the table. Headers
 ///   longer than ``keyCapacity`` and invalid names are never stored.
-/// - **Flood-resistant.** The hash is seeded per table and a probe looks at
-///   ``window`` slots at most: colliding names fall back to the long way.
+/// - **Flood-resistant.** The hash is seeded per table (which names share
+///   a window differs from table to table and from run to run) and a probe
+///   looks at ``window`` slots at most: colliding names are compared in
+///   full and fall back to the long way, never to another host.
 ///
 /// Loop-confined: no locks, no atomics of its own. Its state sits behind
 /// one pointer, so that the per-request reads neither retain the table's
@@ -117,7 +119,12 @@ final class HostTable {
         let slots = state.pointee.slots
         let mask = state.pointee.mask
         let hash = key.hash(seed: state.pointee.seed)
-        let start = Int(truncatingIfNeeded: hash)
+        // The window starts at the hash's top bits: a multiply carries only
+        // upward, so those depend on every byte of the key, where the low
+        // bits ignored the high bits of the last word (names differing in
+        // their last bytes all started at one slot, whatever the seed).
+        let bits = UInt64((mask &+ 1).trailingZeroBitCount)
+        let start = Int(truncatingIfNeeded: hash >> (64 &- bits))
         var free = -1
         for step in 0..<Self.window {
             let index = (start &+ step) & mask
@@ -133,7 +140,8 @@ final class HostTable {
         let found = snapshot.host(for: name)
         // A full window gives up a slot the seeded hash picks: which one is
         // not something a client can aim at.
-        let index = free >= 0 ? free : (start &+ Int(truncatingIfNeeded: hash >> 62)) & mask
+        let victim = Int(truncatingIfNeeded: (hash >> (62 &- bits)) & 3)
+        let index = free >= 0 ? free : (start &+ victim) & mask
         slots[index] = Slot(key: key, host: found)
         return index
     }

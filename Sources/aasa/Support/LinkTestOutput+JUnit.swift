@@ -87,30 +87,13 @@ extension LinkTestOutput {
     static func escape(_ text: String) -> String {
         // Most texts (URLs, file names, messages) hold nothing to escape: a
         // scan of their bytes, where going character by character was half
-        // of a 100,000-URL report. Any such byte takes the exact path.
+        // of a 100,000-URL report.
         guard text.utf8.contains(where: needsEscape) else { return text }
-        // ASCII is one character per byte (CR LF aside, whose bytes are
-        // both kept): escaped byte by byte. Beyond ASCII a mark may join an
-        // ASCII character (`&` + U+0301 is not `&`), so characters decide.
-        if text.utf8.allSatisfy({ $0 < 0x80 }) { return escapeASCII(text) }
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&apos;"
-            // XML 1.0 cannot carry other control characters at all, even as references.
-            case _ where character.unicodeScalars.contains { $0.value < 0x20 && !"\t\n\r".unicodeScalars.contains($0) }:
-                escaped += "\u{FFFD}"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
-    }
-
-    private static func escapeASCII(_ text: String) -> String {
+        // Byte by byte, whatever the text: the five special characters and
+        // the control characters are ASCII, and in UTF-8 an ASCII byte is
+        // never part of another character's bytes. Going by `Character`
+        // instead wrote `&` raw when a combining mark followed it (`&` +
+        // U+0301 is one character, not `&`): malformed XML.
         var escaped: [UInt8] = []
         escaped.reserveCapacity(text.utf8.count + 16)
         for byte in text.utf8 {
@@ -121,6 +104,7 @@ extension LinkTestOutput {
             case UInt8(ascii: "\""): escaped += "&quot;".utf8
             case UInt8(ascii: "'"): escaped += "&apos;".utf8
             case 0x09, 0x0A, 0x0D: escaped.append(byte)
+            // XML 1.0 cannot carry other control characters at all, even as references.
             case 0..<0x20: escaped += "\u{FFFD}".utf8
             default: escaped.append(byte)
             }
@@ -129,7 +113,7 @@ extension LinkTestOutput {
     }
 
     /// Whether `byte` is one that ``escape(_:)`` replaces, or a control
-    /// character (tabs and line breaks included: the exact path keeps them).
+    /// character (tabs and line breaks too, which it keeps as they are).
     private static func needsEscape(_ byte: UInt8) -> Bool {
         switch byte {
         case 0..<0x20, UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"):
