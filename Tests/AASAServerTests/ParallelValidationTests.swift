@@ -112,6 +112,7 @@ struct ParallelValidationTests {
     @Test(arguments: [1, 2, 3, 16])
     func resultsKeepTheJobsOrder(width: Int) {
         let validator = FileValidator(aasa: .init(), assetLinks: .init(), cacheControl: "max-age=60")
+        let gzip = GzipPool()
         let candidates = (0..<101).map { index in
             let contents = index % 5 == 4 ? SampleFile.invalid : SampleFile.aasa(app: "ABCDE12345.com.a.app\(index)")
             return FileValidator.Candidate(
@@ -137,12 +138,12 @@ struct ParallelValidationTests {
         }
         let parallel = ParallelHosts(width: width)
         var verdicts: [String] = []
-        let validate = { (index: Int) in summary(validator.validate(candidates[index])) }
+        let validate = { (index: Int) in summary(validator.validate(candidates[index], gzip: gzip)) }
         parallel.forEach(count: candidates.count, validate) { index, verdict in
             #expect(index == verdicts.count)
             verdicts.append(verdict)
         }
-        #expect(verdicts == candidates.map { summary(validator.validate($0)) })
+        #expect(verdicts == candidates.map { summary(validator.validate($0, gzip: gzip)) })
         #expect(verdicts[7] == "h7.example/apple-app-site-association [\"ABCDE12345.com.a.app7\"]")
         var many: [Int] = []
         let double = { (index: Int) in index * 2 }

@@ -58,6 +58,8 @@ struct DirectoryScan {
     /// the order they are listed.
     init(root: ServedRoot, width: Int = 1) throws(FileSystemError) {
         let entries = try root.directory.entries().filter { !SiteLayout.isHidden($0) }
+        // Every host directory stays open until its host is read.
+        DescriptorTable.reserve(entries.count)
         let probe = { (index: Int) in Probe(entries[index], root: root) }
         ParallelHosts(width: width).forEach(count: entries.count, probe) { _, probe in record(probe) }
     }

@@ -28,7 +28,7 @@ struct FileValidator: Sendable {
     }
 
     /// - Parameter gzip: the load's compressors, shared by its threads.
-    func validate(_ candidate: Candidate, gzip: GzipPool = GzipPool()) -> Verdict {
+    func validate(_ candidate: Candidate, gzip: GzipPool) -> Verdict {
         let kept = LoadIssue.kept(previous: candidate.hasPrevious)
         let bytes: [UInt8]
         switch candidate.contents {

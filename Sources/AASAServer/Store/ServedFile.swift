@@ -49,7 +49,7 @@ public final class ServedFile: Sendable {
         appIDs: [String],
         warnings: [String],
         cacheControl: String,
-        gzip: GzipPool = GzipPool()
+        gzip: GzipPool
     ) {
         self.kind = kind
         self.host = host

@@ -14,7 +14,8 @@ extension ServedFile {
             lastModified: .init(timeIntervalSince1970: 0),
             appIDs: appIDs,
             warnings: [],
-            cacheControl: "max-age=300"
+            cacheControl: "max-age=300",
+            gzip: GzipPool()
         )
     }
 }
