@@ -47,15 +47,8 @@ import FoundationXML
     }
 
     @Test func randomTextsReadBackFromWellFormedXML() throws {
-        // SplitMix64, so that a failure can be replayed.
-        var state: UInt64 = 0x4A55_4E49
-        func below(_ bound: Int) -> Int {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Int((z ^ (z >> 31)) % UInt64(bound))
-        }
+        var random = SplitMix(seed: 0x4A55_4E49)
+        func below(_ bound: Int) -> Int { random.below(bound) }
         var plain = 0
         for _ in 0..<2_000 {
             // Mostly plain pieces, so that both the unchanged and the escaped way are taken often.

@@ -129,8 +129,9 @@ struct LinkTestGitHubTests {
     }
 }
 
-/// A seeded generator, so a failing case can be run again.
-private struct SplitMix {
+/// A seeded generator (SplitMix64), so a failing case can be run again;
+/// the randomised tests of this module share it.
+struct SplitMix {
     private var state: UInt64
     init(seed: UInt64) { state = seed }
 

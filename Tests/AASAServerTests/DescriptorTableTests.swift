@@ -15,20 +15,12 @@ import Darwin
 /// nothing open.
 @Suite("descriptor table grown ahead of a load")
 struct DescriptorTableTests {
-    static func softLimit() -> Int {
-        #if canImport(Glibc)
-        let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
-        #else
-        let resource = RLIMIT_NOFILE
-        #endif
-        var limit = rlimit()
-        return getrlimit(resource, &limit) == 0 ? Int(clamping: limit.rlim_cur) : 0
-    }
-
     @Test("grown past the count asked for, and the descriptor closed again")
     func growsPastTheCount() throws {
-        let count = min(2_000, Self.softLimit() - DescriptorTable.margin - 1)
-        try #require(count > 0)
+        let soft = try #require(DescriptorTable.softLimit())
+        // macOS starts processes at a soft limit of 256, the margin itself:
+        // then one descriptor is asked for, and still reached.
+        let count = min(2_000, max(1, soft - DescriptorTable.margin - 1))
         let high = try #require(DescriptorTable.reserve(count))
         #expect(Int(high) >= count)
         #expect(fcntl(high, F_GETFD) == -1)
@@ -37,7 +29,7 @@ struct DescriptorTableTests {
     @Test("a count beyond the soft limit is clamped below it")
     func clampedToTheLimit() throws {
         let high = try #require(DescriptorTable.reserve(Int.max / 2))
-        #expect(Int(high) < Self.softLimit())
+        #expect(Int(high) < (try #require(DescriptorTable.softLimit())))
         #expect(fcntl(high, F_GETFD) == -1)
     }
 

@@ -30,14 +30,7 @@ enum DescriptorTable {
     ///   again), nil if it was not grown.
     @discardableResult
     static func reserve(_ count: Int) -> Int32? {
-        #if canImport(Glibc)
-        let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
-        #else
-        let resource = RLIMIT_NOFILE
-        #endif
-        var limit = rlimit()
-        guard count > 0, getrlimit(resource, &limit) == 0 else { return nil }
-        let soft = Int(clamping: limit.rlim_cur)
+        guard count > 0, let soft = softLimit() else { return nil }
         let top = Int32(clamping: min(min(count, soft) + margin, soft - 1))
         let probe = open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard probe >= 0 else { return nil }
@@ -48,5 +41,18 @@ enum DescriptorTable {
         guard high >= 0 else { return nil }
         close(high)
         return high
+    }
+
+    /// The process's soft `RLIMIT_NOFILE` (clamped to `Int`), nil when it
+    /// cannot be read.
+    static func softLimit() -> Int? {
+        #if canImport(Glibc)
+        let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+        #else
+        let resource = RLIMIT_NOFILE
+        #endif
+        var limit = rlimit()
+        guard getrlimit(resource, &limit) == 0 else { return nil }
+        return Int(clamping: limit.rlim_cur)
     }
 }
