@@ -65,8 +65,9 @@ def where_users_wait(rows):
         if floor:
             out.append(
                 f"The floor of that report: `cat` printing the same {floor['bytes']:,} bytes through the same "
-                f"harness took {floor['seconds']:.3f} s, so no program printing this report to a pipe read by "
-                f"Python could reach more than {floor['times_python_at_most']:.0f}× here.\n"
+                f"harness took {floor['seconds']:.3f} s: the pipe and Python's reading of it, with nothing computed. "
+                f"A program printing this report takes at least about that long, which caps its ratio near "
+                f"{floor['times_python_at_most']:.0f}× here.\n"
             )
     if startup:
         out.append(
