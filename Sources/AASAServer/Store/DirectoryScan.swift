@@ -1,15 +1,55 @@
 import AASAKit
 
 /// The first step of a load: the entries of the served directory, sorted
-/// into host directories (opened), symlinked aliases of sibling hosts, and
-/// issues. Regular files (a README) and hidden entries (`.git`, `..data`)
-/// are passed over in silence.
+/// into host directories, symlinked aliases of sibling hosts, and issues.
+/// Regular files (a README) and hidden entries (`.git`, `..data`) are
+/// passed over in silence.
+///
+/// The scan opens no host directory for longer than a look: each is opened
+/// by the job that reads it (``HostEntry/open(in:)``) and closed when that
+/// job ends, so a load holds a few descriptors per thread whatever the
+/// number of hosts. Holding every host directory open from the scan to its
+/// read needed one descriptor per host: 10,000 hosts under the usual soft
+/// limit of 1,024 (256 on macOS) failed every host with EMFILE.
 struct DirectoryScan {
     /// A host directory, open, and where it really is inside the root.
     struct HostDirectory {
         let name: HostDirectoryName
         let directory: any DirectoryHandle
         let location: [String]
+    }
+
+    /// An entry that is a host's own directory (directly, or through a
+    /// symlink deeper into the root, as in a ConfigMap volume), not opened.
+    struct HostEntry {
+        let name: HostDirectoryName
+        /// The entry's name in the root.
+        let entry: String
+        /// What the scan saw when the entry is a directory: its open then
+        /// looks no further. A symlink is resolved again, from its name.
+        let directoryStatus: FileStatus?
+
+        /// Opens the entry as its host's directory, through the root's
+        /// resolution (symlinks followed inside the root only). An entry
+        /// changed since the scan opens as what it is now; one that no
+        /// longer opens as a directory fails like an unopened entry.
+        func open(in root: ServedRoot) -> Swift.Result<HostDirectory, Unopened> {
+            do throws(FileSystemError) {
+                let opened = try root.open(
+                    entry,
+                    in: root.directory,
+                    at: [],
+                    expecting: .directory,
+                    status: directoryStatus
+                )
+                guard case .directory(let directory, let location) = opened else {
+                    throw FileSystemError(path: LoadIssue.printable(entry), code: .notADirectory)
+                }
+                return .success(HostDirectory(name: name, directory: directory, location: location))
+            } catch {
+                return .failure(Unopened(name: name, error: error, isLink: directoryStatus == nil))
+            }
+        }
     }
 
     /// An entry that is a symlink to a sibling host directory: the same
@@ -22,7 +62,7 @@ struct DirectoryScan {
     }
 
     /// An entry named like a host that could not be opened as a directory.
-    struct Unopened {
+    struct Unopened: Error {
         let name: HostDirectoryName
         let error: FileSystemError
         let isLink: Bool
@@ -44,7 +84,7 @@ struct DirectoryScan {
         }
     }
 
-    var hosts: [HostDirectory] = []
+    var hosts: [HostEntry] = []
     var unopened: [Unopened] = []
     var aliases: [Alias] = []
     var issues: [LoadIssue] = []
@@ -53,40 +93,41 @@ struct DirectoryScan {
     var seen: Set<String> = []
 
     /// Scans the root. Throws only when the root itself cannot be listed.
-    /// The entries are looked at and opened on up to `width` threads (two
-    /// system calls per entry, before any host can be read) and recorded in
-    /// the order they are listed.
+    /// The entries are looked at (and symlinks resolved) on up to `width`
+    /// threads, and recorded in the order they are listed.
     init(root: ServedRoot, width: Int = 1) throws(FileSystemError) {
         let entries = try root.directory.entries().filter { !SiteLayout.isHidden($0) }
-        // Every host directory stays open until its host is read.
-        DescriptorTable.reserve(entries.count)
         let probe = { (index: Int) in Probe(entries[index], root: root) }
         ParallelHosts(width: width).forEach(count: entries.count, probe) { _, probe in record(probe) }
     }
 
-    /// What one entry is, and the entry opened when it may be a host: the
+    /// What one entry is, and where a symlink named like a host leads: the
     /// part of the scan that touches the disk, independent of every other
     /// entry's.
     private struct Probe {
         let entry: String
         let status: Result<FileStatus, FileSystemError>
         let name: HostDirectoryName?
-        /// Set for a directory or symlink named like a host.
-        let opened: Result<ServedRoot.Resolved, FileSystemError>?
+        /// Set for a symlink named like a host: the directory it resolves
+        /// to, as a place inside the root (the directory itself is closed
+        /// at once).
+        let resolved: Result<[String], FileSystemError>?
 
         init(_ entry: String, root: ServedRoot) {
             self.entry = entry
             let status = Result { () throws(FileSystemError) in try root.directory.status(of: entry) }
             self.status = status
             name = HostDirectoryName(entry)
-            guard case .success(let known) = status, name != nil,
-                known.kind == .directory || known.kind == .symbolicLink
-            else {
-                opened = nil
+            guard case .success(let known) = status, name != nil, known.kind == .symbolicLink else {
+                resolved = nil
                 return
             }
-            opened = Result { () throws(FileSystemError) in
-                try root.open(entry, in: root.directory, at: [], expecting: .directory, status: known)
+            resolved = Result { () throws(FileSystemError) in
+                let opened = try root.open(entry, in: root.directory, at: [], expecting: .directory, status: known)
+                guard case .directory(_, let location) = opened else {
+                    throw FileSystemError(path: LoadIssue.printable(entry), code: .notADirectory)
+                }
+                return location
             }
         }
     }
@@ -122,7 +163,7 @@ struct DirectoryScan {
             )
             return
         }
-        guard let name = probe.name, let result = probe.opened else {
+        guard let name = probe.name else {
             issues.append(
                 LoadIssue(
                     host: nil,
@@ -144,22 +185,25 @@ struct DirectoryScan {
             )
             return
         }
-        let opened: ServedRoot.Resolved
-        switch result {
-        case .success(let resolved):
-            opened = resolved
+        guard status.kind == .symbolicLink, let resolved = probe.resolved else {
+            hosts.append(HostEntry(name: name, entry: entry, directoryStatus: status))
+            return
+        }
+        let location: [String]
+        switch resolved {
+        case .success(let place):
+            location = place
         case .failure(let error):
-            unopened.append(Unopened(name: name, error: error, isLink: status.kind == .symbolicLink))
+            unopened.append(Unopened(name: name, error: error, isLink: true))
             // A dangling link (or an entry gone since it was listed) counts
             // as missing, so a host served through it gets the same grace as
             // a vanished directory, and no more.
             if error.code == .notFound { seen.remove(name.name) }
             return
         }
-        guard case .directory(let directory, let location) = opened else { return }
         // A symlink to a sibling is an alias of that host; one deeper inside
         // the root (a ConfigMap's `..data/host`) is this host's directory.
-        if status.kind == .symbolicLink, location.count == 1 {
+        if location.count == 1 {
             guard let target = HostDirectoryName(location[0]) else {
                 issues.append(
                     LoadIssue(
@@ -174,6 +218,6 @@ struct DirectoryScan {
             aliases.append(Alias(name: name, target: target, path: LoadIssue.printable(entry)))
             return
         }
-        hosts.append(HostDirectory(name: name, directory: directory, location: location))
+        hosts.append(HostEntry(name: name, entry: entry, directoryStatus: nil))
     }
 }

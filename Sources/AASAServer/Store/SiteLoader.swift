@@ -79,15 +79,8 @@ public struct SiteLoader: Sendable {
         var warnings: [LoadIssue] = []
         var filesValidated = 0
         var parts = SnapshotAssembler.Parts(aliases: scan.aliases, seen: scan.seen)
-        // An entry that exists but cannot be opened keeps what it served.
         for failure in scan.unopened {
-            guard !failure.isMissing else {
-                issues.append(failure.issue(kept: nil))
-                continue
-            }
-            let previousHost = previous.sites[failure.name.name]
-            issues.append(failure.issue(kept: LoadIssue.kept(previous: previousHost != nil)))
-            parts.sites[failure.name.name] = previousHost
+            Self.record(failure, previous: previous, issues: &issues, parts: &parts)
         }
         // Each host read and its changed files validated in one job, the
         // hosts spread over the threads; each put together with the others
@@ -95,18 +88,29 @@ public struct SiteLoader: Sendable {
         // by host. The gzip streams are reused by the load's files and
         // freed with it.
         let gzip = GzipPool()
-        let job = { (index: Int) -> HostLoad in
-            let host = scan.hosts[index]
-            return HostLoad(
-                host,
-                previous: previous.sites[host.name.name],
-                reader: reader,
-                validator: validator,
-                gzip: gzip
-            )
+        // A host's directory is open only while its job runs.
+        let job = { (index: Int) -> Result<HostLoad, DirectoryScan.Unopened> in
+            let entry = scan.hosts[index]
+            return entry.open(in: root).map { host in
+                HostLoad(
+                    host,
+                    previous: previous.sites[entry.name.name],
+                    reader: reader,
+                    validator: validator,
+                    gzip: gzip
+                )
+            }
         }
-        ParallelHosts(width: parallelism).forEach(count: scan.hosts.count, job) { index, load in
+        ParallelHosts(width: parallelism).forEach(count: scan.hosts.count, job) { index, opened in
             let name = scan.hosts[index].name.name
+            let load: HostLoad
+            switch opened {
+            case .success(let loaded):
+                load = loaded
+            case .failure(let failure):
+                Self.record(failure, previous: previous, issues: &issues, parts: &parts)
+                return
+            }
             issues += load.issues
             parts.rejected.merge(load.rejected) { $1 }
             parts.missing.formUnion(load.missing)
@@ -153,6 +157,26 @@ public struct SiteLoader: Sendable {
             filesValidated: filesValidated,
             stillServedWhileMissing: missing.sorted()
         )
+    }
+
+    /// An entry that exists but cannot be opened keeps what it served; one
+    /// gone since it was listed (or a dangling link) counts as missing, with
+    /// the grace every vanished host gets, and no more. A dangling link is
+    /// reported; a directory gone since the scan is as if never listed.
+    private static func record(
+        _ failure: DirectoryScan.Unopened,
+        previous: SiteSnapshot,
+        issues: inout [LoadIssue],
+        parts: inout SnapshotAssembler.Parts
+    ) {
+        guard !failure.isMissing else {
+            if failure.isLink { issues.append(failure.issue(kept: nil)) }
+            parts.seen.remove(failure.name.name)
+            return
+        }
+        let previousHost = previous.sites[failure.name.name]
+        issues.append(failure.issue(kept: LoadIssue.kept(previous: previousHost != nil)))
+        parts.sites[failure.name.name] = previousHost
     }
 
     /// The host for `files`: the previous instance when nothing in it changed.

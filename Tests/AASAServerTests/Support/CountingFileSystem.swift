@@ -4,11 +4,15 @@ import NIOConcurrencyHelpers
 
 /// The real file system, counting by entry name the lookups (`fstatat`)
 /// and the opens the loader makes through directories, so a test can pin
-/// how much work a load does per host.
+/// how much work a load does per host; and the directories and files open
+/// at once (their descriptors), at most, so a test can pin what a load
+/// holds.
 final class CountingFileSystem: FileSystem, Sendable {
     struct Counts: Sendable {
         var lookups: [String: Int] = [:]
         var opens: [String: Int] = [:]
+        var openNow = 0
+        var mostOpenAtOnce = 0
     }
 
     private let real = PosixFileSystem()
@@ -17,8 +21,22 @@ final class CountingFileSystem: FileSystem, Sendable {
     func lookups(of name: String) -> Int { counts.withLockedValue { $0.lookups[name, default: 0] } }
     func opens(of name: String) -> Int { counts.withLockedValue { $0.opens[name, default: 0] } }
 
+    /// The most handles (directories and files) that were open at once.
+    var mostOpenAtOnce: Int { counts.withLockedValue { $0.mostOpenAtOnce } }
+
     func reset() {
-        counts.withLockedValue { $0 = Counts() }
+        counts.withLockedValue { $0 = Counts(openNow: $0.openNow, mostOpenAtOnce: $0.openNow) }
+    }
+
+    fileprivate func handleOpened() {
+        counts.withLockedValue {
+            $0.openNow += 1
+            $0.mostOpenAtOnce = max($0.mostOpenAtOnce, $0.openNow)
+        }
+    }
+
+    fileprivate func handleClosed() {
+        counts.withLockedValue { $0.openNow -= 1 }
     }
 
     fileprivate func looked(at name: String) {
@@ -34,7 +52,7 @@ final class CountingFileSystem: FileSystem, Sendable {
     }
 
     func openFile(atPath path: String) throws(FileSystemError) -> any OpenFile {
-        try real.openFile(atPath: path)
+        CountingFile(try real.openFile(atPath: path), counter: self)
     }
 
     func canonicalPath(_ path: String) -> String? {
@@ -50,6 +68,11 @@ private final class CountingDirectory: DirectoryHandle {
     init(_ inner: any DirectoryHandle, counter: CountingFileSystem) {
         self.inner = inner
         self.counter = counter
+        counter.handleOpened()
+    }
+
+    deinit {
+        counter.handleClosed()
     }
 
     var path: String { inner.path }
@@ -70,6 +93,29 @@ private final class CountingDirectory: DirectoryHandle {
 
     func openFile(_ name: String) throws(FileSystemError) -> any OpenFile {
         counter.opened(name)
-        return try inner.openFile(name)
+        return CountingFile(try inner.openFile(name), counter: counter)
     }
+}
+
+/// A file that reports to its counter while it is open (the real one
+/// closes its descriptor when released, as this wrapper is).
+private final class CountingFile: OpenFile {
+    private let inner: any OpenFile
+    private let counter: CountingFileSystem
+
+    init(_ inner: any OpenFile, counter: CountingFileSystem) {
+        self.inner = inner
+        self.counter = counter
+        counter.handleOpened()
+    }
+
+    deinit {
+        counter.handleClosed()
+    }
+
+    var path: String { inner.path }
+
+    func status() throws(FileSystemError) -> FileStatus { try inner.status() }
+
+    func read(upTo count: Int) throws(FileSystemError) -> [UInt8] { try inner.read(upTo: count) }
 }
