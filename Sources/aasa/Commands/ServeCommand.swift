@@ -94,6 +94,14 @@ struct ServeCommand: AsyncParsableCommand {
         MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
 
         let origin = AASAOrigin(configuration: configuration, logger: logger, registry: registry)
+        do {
+            // An open-file limit too low to serve is the environment's
+            // setting, like a bad flag: exit 2 with how to raise it.
+            try origin.checkDescriptors()
+        } catch {
+            logger.critical("cannot start", metadata: ["error": "\(error)"])
+            throw ExitCode(2)
+        }
         let services: [any Service]
         do {
             try await origin.initialLoad()
