@@ -84,9 +84,7 @@ struct ServeCommand: AsyncParsableCommand {
         // One event loop per CPU we may actually run on.
         // (Reading `groupLoopCountSuggestion` would freeze it: compare with
         // the core count instead.)
-        if let cpus = CPUAffinity.count() {
-            NIOSingletons.groupLoopCountSuggestion = min(cpus, System.coreCount)
-        }
+        NIOSingletons.groupLoopCountSuggestion = Self.eventLoopCount
 
         let configuration = try loadConfiguration()
         let logger = LoggingSetup.bootstrap(level: configuration.log.level, format: configuration.log.format)
@@ -118,6 +116,12 @@ struct ServeCommand: AsyncParsableCommand {
         // In-flight requests get this long; then the listeners are cancelled.
         groupConfiguration.maximumGracefulShutdownDuration = configuration.shutdownGracePeriod
         try await ServiceGroup(configuration: groupConfiguration).run()
+    }
+
+    /// The event loops `serve` runs: one per CPU it may run on (the
+    /// descriptor budget reserves descriptors per loop).
+    static var eventLoopCount: Int {
+        min(CPUAffinity.count() ?? System.coreCount, System.coreCount)
     }
 
     /// Flags over `AASA_*` environment variables over the `--config` file,
