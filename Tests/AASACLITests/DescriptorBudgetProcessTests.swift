@@ -77,7 +77,9 @@ struct DescriptorBudgetProcessTests {
         try server.write("com.first.app")
         let port = try await server.start()
 
-        let warning = try #require(await server.lines.first { $0.contains("open-file limit") && $0.contains("warning") })
+        let warning = try #require(
+            await server.lines.first { $0.contains("open-file limit") && $0.contains("warning") }
+        )
         #expect(LogLine.field("limit", of: warning) == "\(limit)")
         #expect(LogLine.field("maxConnections", of: warning) == "10000")
         #expect(warning.contains("ulimit -n 10") && warning.contains("LimitNOFILE=") && warning.contains("nofile="))

@@ -47,10 +47,6 @@ struct DescriptorPlan: Sendable, Equatable {
             )
         }
         guard isLowered else { return }
-        var admin = ""
-        if let configured = budget.adminMaxConnections, let effective = effectiveAdminMaxConnections {
-            admin = " and \(effective) admin connections (admin.maxConnections \(configured))"
-        }
         var metadata: Logger.Metadata = [
             "limit": "\(limit.soft)",
             "hardLimit": "\(limit.hard)",
@@ -59,7 +55,9 @@ struct DescriptorPlan: Sendable, Equatable {
             "reserve": "\(budget.reserve)",
             "needed": "\(budget.needed)",
         ]
+        var admin = ""
         if let configured = budget.adminMaxConnections, let effective = effectiveAdminMaxConnections {
+            admin = " and \(effective) admin connections (admin.maxConnections \(configured))"
             metadata["adminMaxConnections"] = "\(configured)"
             metadata["effectiveAdminMaxConnections"] = "\(effective)"
         }

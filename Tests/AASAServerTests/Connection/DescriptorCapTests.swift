@@ -72,7 +72,10 @@ struct DescriptorCapTests {
         let origin = AASAOrigin(
             configuration: site.configuration(admin: true),
             logger: CapturedLogs().logger,
-            descriptorLimit: DescriptorLimit.Source(read: { DescriptorLimit(soft: soft, hard: soft) }, raise: { _ in false })
+            descriptorLimit: DescriptorLimit.Source(
+                read: { DescriptorLimit(soft: soft, hard: soft) },
+                raise: { _ in false }
+            )
         )
         #expect(throws: DescriptorShortage.self) { try origin.checkDescriptors() }
         let error = await #expect(throws: StartupError.self) { try await origin.initialLoad() }
