@@ -96,13 +96,12 @@ struct DescriptorBudgetProcessTests {
         }
         #expect(held.count == cap, "the held connections reached the effective cap")
 
-        // More than the limit leaves: each is refused at once, never left
-        // hanging in the backlog while the server is out of descriptors.
-        var refused: [HeldConnection] = []
-        for _ in 0..<60 {
-            let connection = try HeldConnection(port: port)
+        // More than the limit leaves, all connected before any is read: each
+        // is refused at once, never left hanging in the backlog while the
+        // server is out of descriptors.
+        let refused = try (0..<60).map { _ in try HeldConnection(port: port) }
+        for connection in refused {
             #expect(try connection.readToEnd().hasPrefix("HTTP/1.1 503"))
-            refused.append(connection)
         }
 
         try server.write("com.second.app")
