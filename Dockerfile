@@ -9,6 +9,11 @@
 #
 # Configuration: flags after the image name replace CMD; AASA_* environment
 # variables (see config/README.md) work as well, e.g. -e AASA_LOG_FORMAT=json.
+#
+# Open files: each connection holds one. The server raises its soft limit to
+# fit limits.maxConnections (10,000) as far as the hard limit allows; if the
+# runtime's hard limit is lower it serves fewer connections and logs a warning.
+# Give it room with: docker run --ulimit nofile=20000 ...
 
 ARG SWIFT_IMAGE=swift:6.3-bookworm
 ARG RUNTIME_IMAGE=debian:bookworm-slim

@@ -121,7 +121,7 @@ final class AdminHandler: ChannelInboundHandler, RemovableChannelHandler {
                 registry.emitToBuffer() + Array(admin.requestCounts.render().utf8)
             )
         case "/status" where admin.exposesStatus:
-            let report = StatusReport(store: admin.store, redactor: admin.redactor)
+            let report = StatusReport(store: admin.store, redactor: admin.redactor, descriptors: admin.descriptors)
             return (.ok, "application/json", Array((report.json.serialized(pretty: true) + "\n").utf8))
         case "/status":
             return (

@@ -16,6 +16,8 @@ struct AdminPipeline: Sendable {
     /// `/status` is answered only on a loopback listener.
     let exposesStatus: Bool
     let redactor: PathRedactor
+    /// The open-file limit and the effective connection caps, for `/status`.
+    let descriptors: DescriptorPlan?
 
     init(
         store: SiteStore,
@@ -23,7 +25,8 @@ struct AdminPipeline: Sendable {
         requestCounts: RequestCountTable,
         configuration: ServerConfiguration,
         listener: ServerConfiguration.Listener,
-        shutdown: ShutdownSignal
+        shutdown: ShutdownSignal,
+        descriptors: DescriptorPlan? = nil
     ) {
         self.store = store
         self.registry = registry
@@ -33,6 +36,7 @@ struct AdminPipeline: Sendable {
         self.shutdown = shutdown
         self.exposesStatus = listener.isLoopback
         self.redactor = PathRedactor(root: configuration.files.directory)
+        self.descriptors = descriptors
     }
 
     func configure(_ channel: any Channel) throws {

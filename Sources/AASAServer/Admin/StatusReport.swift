@@ -3,10 +3,12 @@ import Foundation
 
 /// `/status`: every host with its apps, file sizes, ETags, the last reload
 /// and the last error, as JSON. Paths are shown relative to the served
-/// directory (see ``PathRedactor``).
+/// directory (see ``PathRedactor``). `descriptors` gives the open-file
+/// limit and the connection caps in force (see ``DescriptorPlan``).
 struct StatusReport {
     let store: SiteStore
     let redactor: PathRedactor
+    let descriptors: DescriptorPlan?
 
     var json: JSONValue {
         let status = store.status
@@ -41,6 +43,7 @@ struct StatusReport {
         root["lastFailure"] = status.lastFailure.map { .string(redact($0)) } ?? .null
         root["hosts"] = .array(hosts)
         root["issues"] = .array(status.issues.filter { $0.host == nil }.map { .string(redact($0.description)) })
+        root["descriptors"] = descriptors?.json ?? .null
         return .object(root)
     }
 

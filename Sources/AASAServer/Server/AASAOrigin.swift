@@ -34,7 +34,11 @@ public struct AASAOrigin: Sendable {
     private let group: any EventLoopGroup
     /// The most bytes any serving connection held queued (the abuse tests read it).
     let queuedBytes = QueuedBytesProbe()
+    /// The open-file limit and the connection caps that fit it.
+    let descriptors: DescriptorPlan
 
+    /// Also raises the process's open-file limit if the connection caps
+    /// need more (see ``DescriptorBudget``), before anything is loaded.
     public init(
         configuration: ServerConfiguration,
         logger: Logger,
@@ -42,6 +46,29 @@ public struct AASAOrigin: Sendable {
         validator: AASAValidator = AASAValidator(),
         group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
     ) {
+        self.init(
+            configuration: configuration,
+            logger: logger,
+            registry: registry,
+            validator: validator,
+            group: group,
+            descriptorLimit: .system
+        )
+    }
+
+    /// - Parameter descriptorLimit: where the open-file limit is read and
+    ///   raised (tests pass a stand-in).
+    init(
+        configuration: ServerConfiguration,
+        logger: Logger,
+        registry: PrometheusCollectorRegistry? = nil,
+        validator: AASAValidator = AASAValidator(),
+        group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
+        descriptorLimit: DescriptorLimit.Source
+    ) {
+        let eventLoops = Array(group.makeIterator()).count
+        self.descriptors = DescriptorBudget(configuration: configuration, eventLoops: eventLoops)
+            .settle(descriptorLimit)
         self.configuration = configuration
         self.logger = logger
         self.registry = registry
@@ -55,15 +82,29 @@ public struct AASAOrigin: Sendable {
                 requestCounts: requestCounts,
                 // A first load of many files validates on as many threads
                 // as there are event loops: the cores the server is given.
-                parallelism: Array(group.makeIterator()).count
+                parallelism: eventLoops
             ),
             pollInterval: configuration.files.pollInterval,
             logger: logger
         )
     }
 
-    /// The first load; in strict mode any invalid file is fatal.
+    /// Fails when the open-file limit cannot hold the descriptor reserve
+    /// and one connection per listener (``initialLoad()`` checks it too;
+    /// `aasa serve` asks first to exit with 2).
+    public func checkDescriptors() throws(DescriptorShortage) {
+        if let shortage = descriptors.shortage { throw shortage }
+    }
+
+    /// The first load; in strict mode any invalid file is fatal. Logs the
+    /// descriptor budget first (a raised limit, caps lowered to fit it).
     public func initialLoad() async throws(StartupError) {
+        do {
+            try checkDescriptors()
+        } catch {
+            throw StartupError(message: error.description)
+        }
+        descriptors.log(to: logger)
         try await reloader.initialLoad(strict: configuration.files.strict)
     }
 
@@ -86,7 +127,8 @@ public struct AASAOrigin: Sendable {
                 requestCounts: requestCounts,
                 configuration: configuration,
                 listener: admin,
-                shutdown: shutdown
+                shutdown: shutdown,
+                descriptors: descriptors
             )
             services.append(
                 ListeningServer(
@@ -94,7 +136,10 @@ public struct AASAOrigin: Sendable {
                     listener: admin,
                     group: group,
                     logger: logger,
-                    admission: admission(listener: "admin", limit: configuration.adminMaxConnections),
+                    admission: admission(
+                        listener: "admin",
+                        limit: descriptors.effectiveAdminMaxConnections ?? configuration.adminMaxConnections
+                    ),
                     childInitializer: pipeline.configure,
                     bound: adminAddress,
                     shutdown: shutdown
@@ -102,9 +147,10 @@ public struct AASAOrigin: Sendable {
             )
         }
         let shutdown = ShutdownSignal()
-        // One connection cap for both serving ports (it bounds descriptors),
-        // counted under listener="http".
-        let admission = admission(listener: "http", limit: configuration.limits.maxConnections)
+        // One connection cap for both serving ports (it bounds descriptors,
+        // and is lowered when the open-file limit needs it), counted under
+        // listener="http".
+        let admission = admission(listener: "http", limit: descriptors.effectiveMaxConnections)
         services.append(
             ListeningServer(
                 name: "http",

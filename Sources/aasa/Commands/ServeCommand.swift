@@ -84,9 +84,7 @@ struct ServeCommand: AsyncParsableCommand {
         // One event loop per CPU we may actually run on.
         // (Reading `groupLoopCountSuggestion` would freeze it: compare with
         // the core count instead.)
-        if let cpus = CPUAffinity.count() {
-            NIOSingletons.groupLoopCountSuggestion = min(cpus, System.coreCount)
-        }
+        NIOSingletons.groupLoopCountSuggestion = Self.eventLoopCount
 
         let configuration = try loadConfiguration()
         let logger = LoggingSetup.bootstrap(level: configuration.log.level, format: configuration.log.format)
@@ -94,6 +92,14 @@ struct ServeCommand: AsyncParsableCommand {
         MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
 
         let origin = AASAOrigin(configuration: configuration, logger: logger, registry: registry)
+        do {
+            // An open-file limit too low to serve is the environment's
+            // setting, like a bad flag: exit 2 with how to raise it.
+            try origin.checkDescriptors()
+        } catch {
+            logger.critical("cannot start", metadata: ["error": "\(error)"])
+            throw ExitCode(2)
+        }
         let services: [any Service]
         do {
             try await origin.initialLoad()
@@ -110,6 +116,12 @@ struct ServeCommand: AsyncParsableCommand {
         // In-flight requests get this long; then the listeners are cancelled.
         groupConfiguration.maximumGracefulShutdownDuration = configuration.shutdownGracePeriod
         try await ServiceGroup(configuration: groupConfiguration).run()
+    }
+
+    /// The event loops `serve` runs: one per CPU it may run on (the
+    /// descriptor budget reserves descriptors per loop).
+    static var eventLoopCount: Int {
+        min(CPUAffinity.count() ?? System.coreCount, System.coreCount)
     }
 
     /// Flags over `AASA_*` environment variables over the `--config` file,

@@ -14,8 +14,17 @@ struct OriginHarness {
     let log = CapturedLogs()
     let registry = PrometheusCollectorRegistry()
 
-    init(_ configuration: ServerConfiguration, groupGrace: Duration = .seconds(60)) async throws {
-        let origin = AASAOrigin(configuration: configuration, logger: log.logger, registry: registry)
+    init(
+        _ configuration: ServerConfiguration,
+        groupGrace: Duration = .seconds(60),
+        descriptorLimit: DescriptorLimit.Source = .system
+    ) async throws {
+        let origin = AASAOrigin(
+            configuration: configuration,
+            logger: log.logger,
+            registry: registry,
+            descriptorLimit: descriptorLimit
+        )
         try await origin.initialLoad()
         var groupConfiguration = ServiceGroupConfiguration(services: try origin.makeServices(), logger: log.logger)
         groupConfiguration.maximumGracefulShutdownDuration = groupGrace
