@@ -110,6 +110,13 @@ struct ListeningServer: Service {
     /// The handlers of the listening socket: graceful shutdown, and a pause
     /// in accepting after `accept` fails (`ServerBootstrap.bind`'s future-based
     /// path does not add NIO's `AcceptBackoffHandler` by itself).
+    ///
+    /// The handler alone does not pause a real socket: after a failed
+    /// `accept` NIO keeps the read it had asked for pending and the socket
+    /// registered for readability, so the loop retries on the next wake-up
+    /// without asking the pipeline (millions of failures in 10 s, a core at
+    /// 100 %). Turning `autoRead` off for the backoff unregisters the socket
+    /// until it is turned on again.
     static func configureListener(
         _ channel: any Channel,
         quiesce: ServerQuiescingHelper,
@@ -120,10 +127,22 @@ struct ListeningServer: Service {
         try pipeline.addHandler(
             AcceptBackoffHandler(shouldForwardIOErrorCaught: false) { error in
                 onAcceptError(error)
+                pauseAccepting(channel, for: backoff)
                 return backoff
             }
         )
         try pipeline.addHandler(quiesce.makeServerChannelHandler(channel: channel))
+    }
+
+    /// Stops reading (accepting) on `channel` and starts again after
+    /// `backoff`; a failure during a pause does not extend it. Called on the
+    /// channel's event loop.
+    static func pauseAccepting(_ channel: any Channel, for backoff: TimeAmount) {
+        guard let options = channel.syncOptions, (try? options.getOption(.autoRead)) == true else { return }
+        try? options.setOption(.autoRead, value: false)
+        channel.eventLoop.scheduleTask(in: backoff) {
+            try? channel.syncOptions?.setOption(.autoRead, value: true)
+        }
     }
 
     /// The answer to a connection over the cap, before any parsing.
