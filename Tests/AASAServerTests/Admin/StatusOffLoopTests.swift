@@ -102,4 +102,32 @@ struct StatusOffLoopTests {
             #expect(gate.builds == 1)
         }
     }
+
+    /// The bound on answers waiting behind a pending `/status`: a client
+    /// pipelining past it is dropped, and nothing is answered out of order.
+    @Test(.timeLimit(.minutes(1))) func pipeliningPastTheWaitingBoundDropsTheConnection() async throws {
+        let site = try Self.site()
+        let gate = StatusBuildGate()
+        try await Self.run(site, gate: gate) { serving, admin in
+            let count = AdminHandler.maximumWaiting + 4
+            let requests =
+                get("localhost", "/status") + String(repeating: get("localhost", "/healthz"), count: count - 1)
+            // Dropped means closed or reset with nothing answered; a client
+            // still waiting at the exchange's deadline means not dropped.
+            let exchange = Task { () -> String in
+                do {
+                    let exchange = try await admin.exchange(requests, responses: count)
+                    return exchange.closed && exchange.responses.isEmpty ? "dropped" : "\(exchange.responses.count)"
+                } catch is DeadlineExceeded {
+                    return "still waiting"
+                } catch {
+                    return "dropped"
+                }
+            }
+            try await withDeadline(.seconds(10)) { await gate.waitForBuild() }
+            #expect(await exchange.value == "dropped")
+            gate.release()
+            #expect(try await serving.exchange(get("host1.example")).first?.status == 200)
+        }
+    }
 }
