@@ -15,10 +15,11 @@ struct AdminPipeline: Sendable {
     let shutdown: ShutdownSignal
     /// `/status` is answered only on a loopback listener.
     let exposesStatus: Bool
-    let redactor: PathRedactor
-    /// The open-file limit and the effective connection caps, for `/status`.
-    let descriptors: DescriptorPlan?
+    /// The `/status` body, built off the event loops and kept per state.
+    let status: StatusCache
 
+    /// - Parameter willBuildStatus: called on the build thread before each
+    ///   `/status` build (tests hold a build there to observe it).
     init(
         store: SiteStore,
         registry: PrometheusCollectorRegistry?,
@@ -26,7 +27,8 @@ struct AdminPipeline: Sendable {
         configuration: ServerConfiguration,
         listener: ServerConfiguration.Listener,
         shutdown: ShutdownSignal,
-        descriptors: DescriptorPlan? = nil
+        descriptors: DescriptorPlan? = nil,
+        willBuildStatus: @escaping @Sendable () -> Void = {}
     ) {
         self.store = store
         self.registry = registry
@@ -35,8 +37,11 @@ struct AdminPipeline: Sendable {
         self.decoderLimits = ServingPipeline.decoderLimits(maxHeaderBytes: configuration.limits.maxHeaderBytes)
         self.shutdown = shutdown
         self.exposesStatus = listener.isLoopback
-        self.redactor = PathRedactor(root: configuration.files.directory)
-        self.descriptors = descriptors
+        let redactor = PathRedactor(root: configuration.files.directory)
+        self.status = StatusCache(store: store) { snapshot, status in
+            willBuildStatus()
+            return StatusReport(snapshot: snapshot, status: status, redactor: redactor, descriptors: descriptors).body
+        }
     }
 
     func configure(_ channel: any Channel) throws {

@@ -5,17 +5,39 @@ import Foundation
 /// and the last error, as JSON. Paths are shown relative to the served
 /// directory (see ``PathRedactor``). `descriptors` gives the open-file
 /// limit and the connection caps in force (see ``DescriptorPlan``).
+///
+/// Built from one snapshot and the status read beside it, so the report is
+/// the state of one moment; ``StatusCache`` keeps it until either changes.
+/// The work is linear in hosts plus issues: the issues are grouped by host
+/// once, not filtered once per host (10,000 rejected hosts made that a
+/// hundred million comparisons).
 struct StatusReport {
-    let store: SiteStore
+    let snapshot: SiteSnapshot
+    let status: SiteStore.Status
     let redactor: PathRedactor
     let descriptors: DescriptorPlan?
+    /// The host an issue belongs to; a seam through which tests count how
+    /// often the report looks at an issue.
+    var hostOf: (LoadIssue) -> String? = { $0.host }
+
+    /// The report as `/status` sends it: pretty JSON and a newline.
+    var body: [UInt8] {
+        Array((json.serialized(pretty: true) + "\n").utf8)
+    }
 
     var json: JSONValue {
-        let status = store.status
-        let snapshot = store.snapshot
+        var byHost: [String: [LoadIssue]] = [:]
+        var unattached: [LoadIssue] = []
+        for issue in status.issues {
+            if let host = hostOf(issue) {
+                byHost[host, default: []].append(issue)
+            } else {
+                unattached.append(issue)
+            }
+        }
         var hosts: [JSONValue] = []
         // Served hosts, and hosts whose only file was rejected.
-        let names = Set(snapshot.sites.keys).union(status.issues.compactMap(\.host))
+        let names = Set(snapshot.sites.keys).union(byHost.keys)
         for name in names.sorted() {
             let host = snapshot.sites[name]
             var entry = JSONObject()
@@ -27,7 +49,7 @@ struct StatusReport {
                 if let file = host?.file(kind) { files[kind.rawValue] = describe(file) }
             }
             entry["files"] = .object(files)
-            entry["issues"] = .array(status.issues.filter { $0.host == name }.map { .string(redact($0.description)) })
+            entry["issues"] = .array((byHost[name] ?? []).map { .string(redact($0.description)) })
             entry["lastError"] = status.lastErrors[name].map(describe) ?? .null
             hosts.append(.object(entry))
         }
@@ -42,7 +64,7 @@ struct StatusReport {
             ?? .null
         root["lastFailure"] = status.lastFailure.map { .string(redact($0)) } ?? .null
         root["hosts"] = .array(hosts)
-        root["issues"] = .array(status.issues.filter { $0.host == nil }.map { .string(redact($0.description)) })
+        root["issues"] = .array(unattached.map { .string(redact($0.description)) })
         root["descriptors"] = descriptors?.json ?? .null
         return .object(root)
     }

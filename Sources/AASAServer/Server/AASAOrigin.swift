@@ -36,6 +36,8 @@ public struct AASAOrigin: Sendable {
     let queuedBytes = QueuedBytesProbe()
     /// The open-file limit and the connection caps that fit it.
     let descriptors: DescriptorPlan
+    /// Called before each `/status` build (a test seam; see ``AdminPipeline``).
+    private let willBuildStatus: @Sendable () -> Void
 
     /// Also raises the process's open-file limit if the connection caps
     /// need more (see ``DescriptorBudget``), before anything is loaded.
@@ -58,14 +60,18 @@ public struct AASAOrigin: Sendable {
 
     /// - Parameter descriptorLimit: where the open-file limit is read and
     ///   raised (tests pass a stand-in).
+    /// - Parameter willBuildStatus: called on the build thread before each
+    ///   `/status` build (tests hold a build there to observe it).
     init(
         configuration: ServerConfiguration,
         logger: Logger,
         registry: PrometheusCollectorRegistry? = nil,
         validator: AASAValidator = AASAValidator(),
         group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
-        descriptorLimit: DescriptorLimit.Source
+        descriptorLimit: DescriptorLimit.Source,
+        willBuildStatus: @escaping @Sendable () -> Void = {}
     ) {
+        self.willBuildStatus = willBuildStatus
         let eventLoops = Array(group.makeIterator()).count
         self.descriptors = DescriptorBudget(configuration: configuration, eventLoops: eventLoops)
             .settle(descriptorLimit)
@@ -128,7 +134,8 @@ public struct AASAOrigin: Sendable {
                 configuration: configuration,
                 listener: admin,
                 shutdown: shutdown,
-                descriptors: descriptors
+                descriptors: descriptors,
+                willBuildStatus: willBuildStatus
             )
             services.append(
                 ListeningServer(

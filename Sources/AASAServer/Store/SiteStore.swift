@@ -28,6 +28,10 @@ public final class SiteStore: Sendable {
         public var warnings: [LoadIssue]
         /// The last error seen for each host, kept after the host recovers.
         public var lastErrors: [String: LastError]
+        /// Counts the changes above (reloads and failed loads; an idle poll
+        /// changes nothing): `/status` keeps its report per snapshot and
+        /// revision.
+        public var revision = 0
     }
 
     public struct LastError: Sendable {
@@ -105,6 +109,7 @@ public final class SiteStore: Sendable {
             let now = Date()
             status.isReady = true
             if isReload {
+                status.revision += 1
                 status.lastReload = now
                 status.lastReloadDuration = duration
             }
@@ -122,6 +127,7 @@ public final class SiteStore: Sendable {
     /// Records a load that could not read the directory; the snapshot stays.
     func recordFailure(_ message: String) {
         state.withLockedValue { status in
+            status.revision += 1
             status.lastFailure = message
             status.lastErrors["-"] = LastError(message: message, at: Date())
         }
