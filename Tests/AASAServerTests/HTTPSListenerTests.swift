@@ -98,6 +98,24 @@ struct HTTPSListenerTests {
         #expect(startup?.metadata["hosts"] == "b.example")
     }
 
+    /// Handshakes naming hosts we do not serve are anyone's to send: 20 of
+    /// them are one log line (see ``HandshakeRefusalLog``), not 20.
+    @Test func aFloodOfRefusedHandshakesIsOneLogLine() async throws {
+        let fixture = try Fixture()
+        let caPEM = try fixture.ca.certificatePEM
+        try await fixture.run(fixture.configuration) { _, https in
+            for index in 0..<20 {
+                let host = "probe\(index).example"
+                await #expect(throws: (any Error).self) {
+                    _ = try await TestHTTPClient(port: https, tls: (host, caPEM)).exchange(Self.get(host))
+                }
+            }
+        }
+        let refused = fixture.logs.all.filter { $0.message.hasPrefix("TLS handshake refused") }
+        #expect(refused.count == 1)
+        #expect(refused.first?.metadata["server_name"] == "probe0.example")
+    }
+
     @Test func theDefaultCertificateAnswersHostsWithoutTheirOwn() async throws {
         let fixture = try Fixture()
         let caPEM = try fixture.ca.certificatePEM

@@ -46,8 +46,11 @@ public final class LogWriter: @unchecked Sendable {
     /// queue is full. Never blocks beyond a short lock.
     public func submit(_ line: String) {
         condition.lock()
-        queue.append(line)
+        let kept = queue.append(line)
         condition.unlock()
+        // Counted here, not by the writer: while the writer is stuck in
+        // write(2) the metric must still show the lines being lost.
+        if !kept { droppedCounter.increment() }
         // Broadcast, not signal: a `flush` may be waiting on the condition
         // too, and a signal could wake it instead of the writer.
         condition.broadcast()
@@ -79,7 +82,6 @@ public final class LogWriter: @unchecked Sendable {
             condition.unlock()
 
             lost += dropped
-            if dropped > 0 { droppedCounter.increment(by: dropped) }
             if output.write(Array(lines.joined().utf8)) != nil {
                 lost += lines.count
                 droppedCounter.increment(by: lines.count)
