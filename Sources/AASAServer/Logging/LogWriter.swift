@@ -22,7 +22,8 @@ public final class LogWriter: @unchecked Sendable {
     private let droppedCounter: Counter
     private let droppedNotice: @Sendable (Int) -> String
 
-    /// Starts the writer thread.
+    /// Starts the writer thread, which lives as long as the process (one
+    /// writer per process: `LoggingSystem` is bootstrapped once).
     /// - Parameters:
     ///   - capacity: bytes of lines that may wait (see ``LogLineQueue``).
     ///   - metrics: where `aasa_log_lines_dropped_total` is registered.
