@@ -145,7 +145,9 @@ struct LogWriterProcessTests {
 
     /// The reader of stderr closes its end (`aasa serve 2>&1 | head`):
     /// every line now fails with EPIPE; the server neither dies of SIGPIPE
-    /// nor traps, keeps answering, and exits 0 on SIGTERM.
+    /// nor traps, keeps answering, and exits 0 on SIGTERM. (On Linux NIO
+    /// ignores SIGPIPE process-wide once it opens a socket; on Darwin it
+    /// does not, so there this also tests the server's own ignore.)
     @Test(.timeLimit(.minutes(1))) func aClosedStderrNeverKillsTheServer() throws {
         var server = try Server()
         defer { server.stop() }
