@@ -77,6 +77,10 @@ struct HTTPSListenerTests {
             await #expect(throws: (any Error).self) {
                 _ = try await TestHTTPClient(port: https, tls: ("b.example", caPEM)).exchange(Self.get("b.example"))
             }
+        }
+        // A second run: the refusal line is rate-limited per reason, and
+        // this one has the same reason as b.example's.
+        try await fixture.run(fixture.configuration) { _, https in
             // An alias shares a.example's files, not its certificate (which does not name it).
             await #expect(throws: (any Error).self) {
                 _ = try await TestHTTPClient(port: https, tls: ("www.a.example", caPEM))
@@ -92,6 +96,24 @@ struct HTTPSListenerTests {
         #expect(refused.contains { $0.metadata["server_name"] == "www.a.example" })
         let startup = fixture.logs.all.first { $0.message.hasPrefix("HTTPS handshakes for these hosts will fail") }
         #expect(startup?.metadata["hosts"] == "b.example")
+    }
+
+    /// Handshakes naming hosts we do not serve are anyone's to send: 20 of
+    /// them are one log line (see ``HandshakeRefusalLog``), not 20.
+    @Test func aFloodOfRefusedHandshakesIsOneLogLine() async throws {
+        let fixture = try Fixture()
+        let caPEM = try fixture.ca.certificatePEM
+        try await fixture.run(fixture.configuration) { _, https in
+            for index in 0..<20 {
+                let host = "probe\(index).example"
+                await #expect(throws: (any Error).self) {
+                    _ = try await TestHTTPClient(port: https, tls: (host, caPEM)).exchange(Self.get(host))
+                }
+            }
+        }
+        let refused = fixture.logs.all.filter { $0.message.hasPrefix("TLS handshake refused") }
+        #expect(refused.count == 1)
+        #expect(refused.first?.metadata["server_name"] == "probe0.example")
     }
 
     @Test func theDefaultCertificateAnswersHostsWithoutTheirOwn() async throws {
@@ -111,7 +133,7 @@ struct HTTPSListenerTests {
 
     @Test func aServerNameIsEscapedInTheLog() {
         let logs = CapturedLogs()
-        SNICertificates.logRefused(serverName: "evil.example\nlevel=critical", snapshot: .empty, logger: logs.logger)
+        HandshakeRefusalLog(logger: logs.logger).record(serverName: "evil.example\nlevel=critical", snapshot: .empty)
         #expect(logs.all.first?.metadata["server_name"] == "evil.example\\x0Alevel=critical")
         #expect(logs.all.first?.message.contains("not a served host") == true)
     }

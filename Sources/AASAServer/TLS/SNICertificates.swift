@@ -6,8 +6,9 @@ import NIOSSL
 /// certificate of the host its server name (SNI) names, from the current
 /// snapshot (so certificates reload with the files), else the default
 /// certificate when one is configured. With neither, the handshake fails
-/// and a log line says which name lacks a certificate: no host is ever
-/// answered with another host's certificate.
+/// and a log line (rate-limited, see ``HandshakeRefusalLog``) says which
+/// name lacks a certificate: no host is ever answered with another host's
+/// certificate.
 struct SNICertificates {
     let store: SiteStore
     let logger: Logger
@@ -37,11 +38,11 @@ struct SNICertificates {
         tls.minimumTLSVersion = .tlsv12
         tls.applicationProtocols = ["http/1.1"]
         let store = self.store
-        let logger = self.logger
+        let refusals = HandshakeRefusalLog(logger: logger)
         tls.sslContextCallback = { values, promise in
             let snapshot = store.snapshot
             guard let identity = snapshot.identity(forServerName: values.serverHostname) else {
-                Self.logRefused(serverName: values.serverHostname, snapshot: snapshot, logger: logger)
+                refusals.record(serverName: values.serverHostname, snapshot: snapshot)
                 promise.fail(MissingCertificate(serverName: values.serverHostname))
                 return
             }
@@ -55,22 +56,5 @@ struct SNICertificates {
         } catch {
             throw StartupError(message: "TLS: \(error)")
         }
-    }
-
-    /// The SNI value comes from the client: escaped before it is logged.
-    static func logRefused(serverName: String?, snapshot: SiteSnapshot, logger: Logger) {
-        guard let serverName else {
-            logger.warning(
-                "TLS handshake refused: the client sent no server name (SNI) and there is no default certificate (tls.certificate)"
-            )
-            return
-        }
-        let served = snapshot.serves(serverName: serverName)
-        logger.warning(
-            served
-                ? "TLS handshake refused: the host has no certificate of its own (<dir>/<host>/tls/cert.pem, e.g. from `aasa dev-cert`) and there is no default certificate (tls.certificate)"
-                : "TLS handshake refused: the server name is not a served host and there is no default certificate (tls.certificate)",
-            metadata: ["server_name": "\(LoadIssue.printable(serverName))"]
-        )
     }
 }

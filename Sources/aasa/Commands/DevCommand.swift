@@ -85,7 +85,9 @@ struct DevCommand: AsyncParsableCommand {
             throw ExitCode(2)
         }
 
-        let logger = LoggingSetup.bootstrap(level: "info", format: "text")
+        let log = LoggingSetup.bootstrap(level: "info", format: "text")
+        defer { log.flush() }
+        let logger = log.logger
         let origin = AASAOrigin(configuration: serverConfiguration, logger: logger)
         let services: [any Service]
         do {

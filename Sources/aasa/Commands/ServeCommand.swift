@@ -87,9 +87,11 @@ struct ServeCommand: AsyncParsableCommand {
         NIOSingletons.groupLoopCountSuggestion = Self.eventLoopCount
 
         let configuration = try loadConfiguration()
-        let logger = LoggingSetup.bootstrap(level: configuration.log.level, format: configuration.log.format)
         let registry = PrometheusCollectorRegistry()
         MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
+        let log = LoggingSetup.bootstrap(level: configuration.log.level, format: configuration.log.format)
+        defer { log.flush() }
+        let logger = log.logger
 
         let origin = AASAOrigin(configuration: configuration, logger: logger, registry: registry)
         do {

@@ -1,6 +1,13 @@
 import AASAKit
+import AASAServer
 import Foundation
 import Logging
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Bootstraps swift-log for `aasa serve`: text lines for people, or one JSON
 /// object per line for log collectors. Both escape every value, so a value
@@ -8,20 +15,57 @@ import Logging
 /// the disk (a directory name) cannot forge a field, split a line or send
 /// a terminal escape sequence.
 enum LoggingSetup {
-    static func bootstrap(level: String, format: String) -> Logger {
+    /// The process's log: its root logger, and the writer to flush before exit.
+    struct ProcessLog {
+        let logger: Logger
+        let writer: LogWriter
+
+        /// Writes what is still queued, waiting at most `seconds`: the last
+        /// lines (why it stopped, "cannot start") matter most, but a reader
+        /// that never drains stderr must not keep a stopped server alive.
+        func flush(within seconds: Double = 2) {
+            writer.flush(deadline: Date(timeIntervalSinceNow: seconds))
+        }
+    }
+
+    /// Lines go to stderr through one ``LogWriter`` thread, never written
+    /// on the caller's (an event loop's) thread. Bootstrap metrics first:
+    /// the writer registers `aasa_log_lines_dropped_total`.
+    static func bootstrap(level: String, format: String) -> ProcessLog {
+        // A write to a pipe whose reader is gone raises SIGPIPE, which kills
+        // the process by default (Darwin and Linux alike); ignored, the
+        // write fails with EPIPE, which the writer counts as dropped lines.
+        signal(SIGPIPE, SIG_IGN)
         let logLevel = Logger.Level(rawValue: level.lowercased()) ?? .info
+        let json = format == "json"
+        let writer = LogWriter(output: LogOutput(descriptor: .standardError)) { count in
+            let event = LogEvent(
+                level: .warning,
+                message: "log lines dropped: the log's reader fell behind or went away",
+                metadata: ["count": "\(count)"],
+                source: nil,
+                file: #fileID,
+                function: #function,
+                line: #line
+            )
+            return json
+                ? JSONLogHandler.format(event: event, label: "aasa", metadata: [:], time: Date())
+                : TextLogHandler.format(event: event, label: "aasa", metadata: [:], time: Date())
+        }
         LoggingSystem.bootstrap { label in
             var handler: any LogHandler =
-                format == "json" ? JSONLogHandler(label: label) : TextLogHandler(label: label)
+                json
+                ? JSONLogHandler(label: label, write: writer.submit)
+                : TextLogHandler(label: label, write: writer.submit)
             handler.logLevel = logLevel
             return handler
         }
-        return Logger(label: "aasa")
+        return ProcessLog(logger: Logger(label: "aasa"), writer: writer)
     }
 }
 
 /// `<time> <level> <label>: <message> key=value key="value with spaces"` per
-/// line on stderr, logfmt-style: a value is quoted when it is empty or holds
+/// line, logfmt-style: a value is quoted when it is empty or holds
 /// a space, `=` or `"`, and inside it `"` and `\` are escaped; control
 /// characters and everything outside printable ASCII are written as
 /// `\n`, `\r`, `\t` or `\u{…}` wherever they appear.
@@ -29,7 +73,8 @@ struct TextLogHandler: LogHandler {
     let label: String
     var logLevel: Logger.Level = .info
     var metadata: Logger.Metadata = [:]
-    var write: @Sendable (String) -> Void = { line in FileHandle.standardError.write(Data(line.utf8)) }
+    /// Hands a formatted line (with its newline) to the ``LogWriter``.
+    let write: @Sendable (String) -> Void
 
     subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { metadata[key] }
@@ -76,13 +121,14 @@ struct TextLogHandler: LogHandler {
     }
 }
 
-/// `{"ts":…,"level":…,"label":…,"message":…,<metadata>}` per line on stderr.
+/// `{"ts":…,"level":…,"label":…,"message":…,<metadata>}` per line.
 /// JSON escapes quotes, backslashes and control characters itself.
 struct JSONLogHandler: LogHandler {
     let label: String
     var logLevel: Logger.Level = .info
     var metadata: Logger.Metadata = [:]
-    var write: @Sendable (String) -> Void = { line in FileHandle.standardError.write(Data(line.utf8)) }
+    /// Hands a formatted line (with its newline) to the ``LogWriter``.
+    let write: @Sendable (String) -> Void
 
     subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { metadata[key] }
