@@ -1,52 +1,52 @@
 extension LinkTestRunner {
-    /// A usable file of the run with its matcher, compiled once. A class:
-    /// every URL of the list reads it, from every core, and a copy of the
-    /// struct retained each of the file's and the matcher's buffers.
+    /// A usable file of the run, with its matcher. A class: every URL of
+    /// the list reads it, from every core, and a copy of the struct
+    /// retained each of the file's and the matcher's buffers.
     final class LoadedSite: Sendable {
         /// The host, its `*.` wildcard or the file's name: a result's `site`.
         let key: String
+        /// The host's own file, which reports and coverage name.
         let name: String
         let file: AASAFile
-        let matcher: AASAMatcher
-        /// The file's `applinks` app IDs, listed once rather than per URL.
-        let appIDs: [String]
         /// The place of the site in the run's ``LinkTestRecords/sites``;
         /// -1 for a file compiled outside the run's list of them.
         let slot: Int
-        /// The result of each rule that can decide, detail after detail: a
-        /// ``LinkTestRecord`` names its rule by its place here.
-        let decided: [MatchResult]
-        /// Where each detail's rules start in ``decided``.
-        private let ruleOffsets: [Int]
+        /// What the file decides, shared by every site serving an identical
+        /// file.
+        let compiled: CompiledSite
 
-        init(key: String, name: String, file: AASAFile, slot: Int) {
+        init(key: String, name: String, file: AASAFile, slot: Int, compiled: CompiledSite) {
             self.key = key
             self.name = name
             self.file = file
             self.slot = slot
-            matcher = AASAMatcher(file: file)
-            appIDs = file.appLinksAppIDs
-            var offsets: [Int] = []
-            var decided: [MatchResult] = []
-            for (detail, count) in matcher.ruleCounts.enumerated() {
-                offsets.append(decided.count)
-                for position in 0..<count { decided.append(matcher.decided(detail: detail, position: position)) }
-            }
-            ruleOffsets = offsets
-            self.decided = decided
+            self.compiled = compiled
         }
+
+        convenience init(key: String, name: String, file: AASAFile, slot: Int) {
+            self.init(key: key, name: name, file: file, slot: slot, compiled: CompiledSite(file))
+        }
+
+        var matcher: AASAMatcher { compiled.matcher }
+        /// The file's `applinks` app IDs, listed once rather than per URL.
+        var appIDs: [String] { compiled.appIDs }
+        /// The result of each rule that can decide, detail after detail: a
+        /// ``LinkTestRecord`` names its rule by its place here.
+        var decided: [MatchResult] { compiled.decided }
 
         /// The place in ``decided`` of the rule at `position` of `detail`.
         func rule(detail: Int32, position: Int32) -> Int32 {
-            Int32(ruleOffsets[Int(detail)]) + position
+            compiled.rule(detail: detail, position: position)
         }
     }
 
     /// The usable files serving the hosts of the Apple entries of `items`,
     /// by site key, each with its place in the run (the order files are
-    /// first needed).
+    /// first needed). Only the hosts the list names are compiled, each
+    /// distinct file once, the distinct files across the cores.
     func loadedSites(_ items: UnsafeBufferPointer<LinkTestPlan.Item>) -> [String: LoadedSite] {
-        var loaded: [String: LoadedSite] = [:]
+        var needed: [(key: String, name: String, file: AASAFile)] = []
+        var keys: Set<String> = []
         var hosts: Set<String> = []
         var lastHost: String?
         // In place (a copy of an item retains each of its fields), and a
@@ -56,10 +56,22 @@ extension LinkTestRunner {
             guard items[index].entry.platform != .android, let host = items[index].host, host != lastHost
             else { continue }
             lastHost = host
-            guard hosts.insert(host).inserted, let (key, site) = sites.site(for: host), loaded[key] == nil,
+            guard hosts.insert(host).inserted, let (key, site) = sites.site(for: host), !keys.contains(key),
                 let file = site.file
             else { continue }
-            loaded[key] = LoadedSite(key: key, name: site.name, file: file, slot: loaded.count)
+            keys.insert(key)
+            needed.append((key, site.name, file))
+        }
+        let compiled = CompiledSite.compile(needed.map(\.file)).sites
+        var loaded: [String: LoadedSite] = [:]
+        for (slot, site) in needed.enumerated() {
+            loaded[site.key] = LoadedSite(
+                key: site.key,
+                name: site.name,
+                file: site.file,
+                slot: slot,
+                compiled: compiled[slot]
+            )
         }
         return loaded
     }

@@ -11,7 +11,7 @@ public struct AASAMatcher: Sendable {
     /// `*.example.com` (a wildcard entitlement, which uses the file of
     /// `example.com`) accepts every subdomain of `example.com` but not
     /// `example.com` itself.
-    public private(set) var domain: String?
+    public internal(set) var domain: String?
 
     private let rulesByDetail: [[CompiledRule]]
     private let indexByDetail: [RuleIndex]

@@ -10,13 +10,16 @@ public enum ParallelBatch {
     /// The fewest items worth a chunk of their own.
     static let minimumChunk = 2_048
 
+    /// `minimumChunk` lowers the threshold for items that each cost far
+    /// more than a thread hand-off (compiling a file: milliseconds).
     static func map<State, Result>(
         count: Int,
         parallel: Bool,
+        minimumChunk: Int = minimumChunk,
         state makeState: @Sendable () -> State,
         _ transform: @Sendable (Int, inout State) -> Result
     ) -> [Result] {
-        let chunks = chunkCount(count, parallel: parallel)
+        let chunks = chunkCount(count, parallel: parallel, minimumChunk: minimumChunk)
         guard chunks > 1 else {
             var state = makeState()
             return (0..<count).map { transform($0, &state) }
@@ -56,7 +59,7 @@ public enum ParallelBatch {
 
     /// A few chunks per core, so that a core slowed by a neighbour does not
     /// hold the whole list back; none below two chunks' worth of items.
-    private static func chunkCount(_ count: Int, parallel: Bool) -> Int {
+    private static func chunkCount(_ count: Int, parallel: Bool, minimumChunk: Int = minimumChunk) -> Int {
         parallel ? min(count / minimumChunk, 4 * ProcessInfo.processInfo.activeProcessorCount) : 0
     }
 

@@ -59,6 +59,12 @@ struct MatchList: Sendable {
         }
     }
 
+    /// A domain's file and apps, before the files are compiled together.
+    private struct Resolved {
+        var file: AASAFile
+        var appIDs: [String]
+    }
+
     /// One entry, parsed.
     private enum Parsed: Sendable {
         case url(AASAURL)
@@ -88,7 +94,7 @@ struct MatchList: Sendable {
             return ([], ["error: no URL on standard input (one per line)"], 2)
         }
         let parsed = Self.parse(input)
-        var targets: [(domain: String, target: Target)] = []
+        var resolvedTargets: [(domain: String, resolved: Resolved)] = []
         var resolved: [String: Result<Int, InputError>] = [:]
         // Consecutive URLs nearly always share a host: the last one's
         // target is reused without lowercasing or hashing it again.
@@ -104,8 +110,8 @@ struct MatchList: Sendable {
             let found =
                 resolved[domain]
                 ?? Result { () throws(InputError) in
-                    targets.append((domain, try target(for: domain)))
-                    return targets.count - 1
+                    resolvedTargets.append((domain, try target(for: domain)))
+                    return resolvedTargets.count - 1
                 }
             resolved[domain] = found
             switch found {
@@ -115,6 +121,16 @@ struct MatchList: Sendable {
             case .failure(let error):
                 return .failed(text: input.text(of: entry), error: error.description)
             }
+        }
+        // Only the files the list's hosts need, each distinct one compiled
+        // once (a brand's domains mostly serve one file), across the cores.
+        let matchers = AASAMatcher.compile(resolvedTargets.map(\.resolved.file))
+        let targets = zip(resolvedTargets, matchers).map { pair, matcher in
+            let (domain, resolved) = pair
+            return (
+                domain: domain,
+                target: Target(file: resolved.file, appIDs: resolved.appIDs, matcher: matcher.serving(domain: domain))
+            )
         }
         let decided = decide(lines, targets: targets.map(\.target))
         let errors = lines.compactMap { line -> String? in
@@ -220,8 +236,8 @@ struct MatchList: Sendable {
         return Decided(results: results, start: start)
     }
 
-    /// The file serving `domain`, its apps to decide for, and its matcher.
-    private func target(for domain: String) throws(InputError) -> Target {
+    /// The file serving `domain` and its apps to decide for.
+    private func target(for domain: String) throws(InputError) -> Resolved {
         let site: LinkTestSites.Site
         switch source {
         case .file(let file):
@@ -248,6 +264,6 @@ struct MatchList: Sendable {
             }
             appIDs = app.matching(appIDs)
         }
-        return Target(file: file, appIDs: appIDs, matcher: AASAMatcher(file: file, domain: domain))
+        return Resolved(file: file, appIDs: appIDs)
     }
 }
