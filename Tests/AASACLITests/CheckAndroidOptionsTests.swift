@@ -44,7 +44,7 @@ struct CheckAndroidOptionsTests {
         let (output, code) = try await check(["--fingerprint", lowercase])
         #expect(code == 1)
         #expect(output.error == notes)
-        #expect(output.outText.contains("  FAIL  android.http       no assetlinks.json: could not fetch"))
+        #expect(output.outText.contains("  FAIL  android.http       could not fetch /.well-known/assetlinks.json"))
     }
 
     @Test(arguments: [
