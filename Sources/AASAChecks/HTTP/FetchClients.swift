@@ -112,4 +112,6 @@ final class FetchClients: Sendable {
 }
 
 /// A fetch after ``FetchClients/shutdown()``.
-struct FetchClientsClosed: Error {}
+struct FetchClientsClosed: Error, CustomStringConvertible {
+    var description: String { "the fetcher was shut down" }
+}
