@@ -44,7 +44,7 @@ struct CheckAndroidOptionsTests {
         let (output, code) = try await check(["--fingerprint", lowercase])
         #expect(code == 1)
         #expect(output.error == notes)
-        #expect(output.outText.contains("  FAIL  android.http       no assetlinks.json: could not fetch"))
+        #expect(output.outText.contains("  FAIL  android.http       could not fetch /.well-known/assetlinks.json"))
     }
 
     @Test(arguments: [
@@ -58,8 +58,10 @@ struct CheckAndroidOptionsTests {
         #expect(output.error.first?.hasPrefix(message) == true)
     }
 
-    /// The repository has an assetlinks.json for example.com, so an origin
-    /// that does not serve it fails; www.example.com has none and warns.
+    /// The repository has an assetlinks.json for example.com, so the file is
+    /// required there; www.example.com has none, so it is optional there.
+    /// The origin does not answer: both fail (no answer proves nothing),
+    /// and only the optional one offers --no-assetlinks.
     @Test func fromDirRequiresTheFilesTheDirectoryHolds() async throws {
         let aasa = #"{"applinks":{"details":[]}}"#
         let scratch = try ScratchDirectory([
@@ -72,20 +74,24 @@ struct CheckAndroidOptionsTests {
         ])
         let (output, _) = try await runCapturingAsync { try await command.run(output: $0) }
         let hosts = try JSONParser().parse(output.outText).value["hosts"]?.arrayValue ?? []
-        let statuses = hosts.map { host in
-            host["checks"]?.arrayValue?.first { $0["id"]?.stringValue == "android.http" }?["status"]?.stringValue
+        let results = hosts.map { host in
+            host["checks"]?.arrayValue?.first { $0["id"]?.stringValue == "android.http" }
         }
-        #expect(statuses == ["fail", "warn"])
+        #expect(results.map { $0?["status"]?.stringValue } == ["fail", "fail"])
+        #expect(results.map { $0?["message"]?.stringValue?.contains("--no-assetlinks") } == [false, true])
     }
 
-    /// Without Android options a host without the file warns; with
-    /// --no-assetlinks it is not asked for at all.
-    @Test func missingFileWarnsByDefaultAndIsSkippedOnRequest() async throws {
-        let (warned, _) = try await check(["--format", "json"])
-        let json = try JSONParser().parse(warned.outText).value
+    /// Without Android options the file is optional (a missing one warns,
+    /// AssetLinksHostCheckTests); a host that does not answer still fails,
+    /// since that proves nothing; with --no-assetlinks it is not asked for.
+    @Test func optionalByDefaultAndIsSkippedOnRequest() async throws {
+        #expect(try CheckCommand.parse(Self.unreachable).android.expectations().0.presence == .optional)
+        let (failed, _) = try await check(["--format", "json"])
+        let json = try JSONParser().parse(failed.outText).value
         let checks = json["hosts"]?.arrayValue?.first?["checks"]?.arrayValue ?? []
         let http = checks.first { $0["id"]?.stringValue == "android.http" }
-        #expect(http?["status"]?.stringValue == "warn")
+        #expect(http?["status"]?.stringValue == "fail")
+        #expect(http?["message"]?.stringValue?.contains("--no-assetlinks") == true)
         let (skipped, _) = try await check(["--no-assetlinks"])
         #expect(!skipped.outText.contains("android."))
     }

@@ -59,6 +59,28 @@ import Testing
         #expect(requested.filter { $0.hasSuffix("assetlinks.json") } == [Self.path])
     }
 
+    /// A fetch that got no answer is not a missing file: it fails even when
+    /// the file is optional, and the Apple checks still pass (it was a
+    /// warning, so a run exited 0 without having seen the file).
+    @Test func noAnswerForTheFileFailsEvenWhenOptional() async throws {
+        let never = FakeResponse(delivery: .never)
+        try await FakeHTTPServer.with(HostCheckTests.origin { $0.uri == Self.path ? never : nil }) { server in
+            let check = HostCheck(
+                fetcher: try HTTPFetcher(configuration: .init(timeout: .seconds(2))),
+                options: .init(android: AndroidExpectations())
+            )
+            let report = await check.run(try HostTarget("example.com", baseURL: server.baseURL))
+            let http = try #require(report.check("android.http"))
+            #expect(http.status == .fail)
+            #expect(http.message.hasPrefix("could not fetch \(Self.path): "))
+            #expect(http.message.contains("whether this host serves one is unknown"))
+            #expect(report.check("android.valid")?.status == .skip)
+            let status = try #require(report.check("http.status"))
+            #expect(status.status == .pass, "\(status.message)")
+            #expect(report.status == .fail)
+        }
+    }
+
     /// A missing file warns by default (the host may have no Android app)
     /// and fails as soon as an Android app is expected.
     @Test(arguments: [

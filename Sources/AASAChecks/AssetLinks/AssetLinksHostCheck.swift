@@ -6,7 +6,7 @@ import AASAKit
 ///
 /// | id | fails when |
 /// |---|---|
-/// | `android.http` | a redirect (never followed), any status but 200, or no file where one is required |
+/// | `android.http` | a redirect (never followed), any status but 200, no answer at all, or no file where one is required |
 /// | `android.type` | `Content-Type` is not `application/json` |
 /// | `android.size` | the body is over 131,072 bytes |
 /// | `android.valid` | the validator finds an error (warnings warn) |
@@ -15,7 +15,8 @@ import AASAKit
 ///
 /// A host that serves no statement list (404, an HTML page, a redirect
 /// elsewhere) is a warning unless the file is required: the same check
-/// runs on hosts of iOS-only brands.
+/// runs on hosts of iOS-only brands. A fetch that got no answer (refused,
+/// timed out, TLS rejected) fails: it did not show the file is absent.
 struct AssetLinksHostCheck {
     let fetcher: HTTPFetcher
     let expectations: AndroidExpectations
@@ -40,7 +41,13 @@ struct AssetLinksHostCheck {
                 let valid = CheckResult("android.valid", .fail, "\(error.message); Android cannot read it either")
                 return (completed([valid], skipping: "the file could not be decoded"), report)
             default:
-                return (absent("could not fetch \(HostTarget.assetLinksPath): \(error.message)"), report)
+                // No answer at all says nothing about whether the file exists;
+                // Android's verifier, meeting the same failure, verifies nothing.
+                let text =
+                    "could not fetch \(HostTarget.assetLinksPath): \(error.message); whether this host serves one is unknown"
+                    + (expectations.presence == .required ? "" : " (a host without an Android app: --no-assetlinks)")
+                let http = CheckResult("android.http", .fail, text)
+                return (completed([http], skipping: "the file could not be fetched"), report)
             }
         }
         if response.isRedirect {

@@ -5,13 +5,16 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 import NIOSSL
-import Synchronization
 
 /// Fetches one URL the way Apple's crawler is held to it: redirects are
 /// reported, never followed; every request has a connect and a total
 /// timeout; the body is read as a stream and cut at a limit, so a hostile
 /// server streaming gigabytes costs a few hundred kilobytes. The certificate
 /// must be trusted *and* name the URL's host, wherever the connection went.
+///
+/// Copies share one set of clients (``FetchClients``): a run's fetches
+/// share the TLS context and its trust roots instead of building one
+/// each. Call ``shutdown()`` when the run is over.
 public struct HTTPFetcher: Sendable {
     /// Bounds and trust for every request a fetcher makes.
     public struct Configuration: Sendable {
@@ -28,6 +31,8 @@ public struct HTTPFetcher: Sendable {
         /// Extra trusted roots, PEM (`--ca-file`), on top of the system's.
         public var caFile: String?
         /// `--resolve`: connect elsewhere for these domain and port pairs.
+        /// Routes listed here share one client; a request's own
+        /// ``FetchRequest/connectTo`` to elsewhere needs a client of its own.
         public var resolve: [ResolveOverride]
         /// The `User-Agent` sent.
         public var userAgent: String
@@ -52,7 +57,7 @@ public struct HTTPFetcher: Sendable {
     }
 
     public let configuration: Configuration
-    private let tlsConfiguration: TLSConfiguration
+    private let clients: FetchClients
 
     /// Prepares a fetcher; reads `caFile` now so a bad path is reported once,
     /// up front, rather than as a TLS failure on every host.
@@ -76,8 +81,19 @@ public struct HTTPFetcher: Sendable {
                 throw FetchConfigurationError(path: caFile, message: "cannot read the CA file: \(error)")
             }
         }
-        self.tlsConfiguration = tls
+        clients = FetchClients { [configuration, tls] key in
+            Self.makeClient(key, tls: tls, configuration: configuration)
+        }
     }
+
+    /// Shuts the clients down; fetches after it fail.
+    public func shutdown() async {
+        await clients.shutdown()
+    }
+
+    /// How many HTTP clients this fetcher has made, and how many are alive.
+    var clientsCreated: Int { clients.created }
+    var clientsAlive: Int { clients.alive }
 
     /// GETs `url` from its own host.
     public func fetch(_ url: String) async throws(FetchError) -> FetchedResponse {
@@ -109,13 +125,12 @@ public struct HTTPFetcher: Sendable {
             connect: configuration.connectTimeout,
             total: configuration.timeout
         )
-        let certificate = CertificateSlot()
         do {
             // The request deadline of AsyncHTTPClient stops at the response
             // head; racing a timer bounds the body too.
             return try await withThrowingTaskGroup(of: FetchedResponse?.self) { group in
                 group.addTask {
-                    try await self.perform(request, host: host, connectTo: connectTo, certificate: certificate)
+                    try await self.perform(request, host: host, connectTo: connectTo)
                 }
                 group.addTask {
                     try await Task.sleep(for: timeouts.total)
@@ -131,8 +146,7 @@ public struct HTTPFetcher: Sendable {
             var failure = FetchError(
                 FetchFailureClassifier.kind(of: error, timeouts: timeouts),
                 url: request.url,
-                connectedTo: connectedTo,
-                certificate: certificate.value
+                connectedTo: connectedTo
             )
             if let mismatch = error as? NameMismatch {
                 failure.kind = .tls(
@@ -153,18 +167,16 @@ public struct HTTPFetcher: Sendable {
         host: String,
         connectTo: String?
     ) async -> FetchError {
-        var probeConfiguration = configuration
-        probeConfiguration.insecure = true
-        guard let probe = try? HTTPFetcher(configuration: probeConfiguration) else { return error }
-        let certificate = CertificateSlot()
-        _ = try? await probe.perform(
-            request,
-            host: host,
-            connectTo: connectTo,
-            certificate: certificate,
-            handshakeOnly: true
-        )
-        guard let presented = certificate.value else { return error }
+        let presented: PeerCertificate?
+        do {
+            _ = try await perform(request, host: host, connectTo: connectTo, probe: true)
+            presented = nil
+        } catch let done as HandshakeDone {
+            presented = done.certificate
+        } catch {
+            presented = nil
+        }
+        guard let presented else { return error }
         var explained = error
         explained.certificate = presented
         explained.kind = .tls(
@@ -175,86 +187,43 @@ public struct HTTPFetcher: Sendable {
         return explained
     }
 
-    /// The certificate seen on a fetch's one connection, written on the
-    /// event loop and read after the request.
-    private final class CertificateSlot: Sendable {
-        private let storage = Mutex<PeerCertificate?>(nil)
-
-        var value: PeerCertificate? {
-            get { storage.withLock { $0 } }
-            set { storage.withLock { $0 = newValue } }
-        }
-    }
-
-    /// Thrown on a connection whose certificate does not name the host.
-    private struct NameMismatch: Error {
-        var certificate: PeerCertificate
-    }
-
-    /// Ends a probe's connection once the certificate is read: nothing is
-    /// sent over a connection that failed verification.
-    private struct HandshakeDone: Error {}
-
+    /// One GET over the shared client for its routes; with `probe`, only
+    /// the handshake, over a client that accepts any certificate.
     private func perform(
         _ request: FetchRequest,
         host: String,
         connectTo: String?,
-        certificate: CertificateSlot,
-        handshakeOnly: Bool = false
+        probe: Bool = false
     ) async throws -> FetchedResponse {
-        var client = HTTPClient.Configuration()
-        client.tlsConfiguration = tlsConfiguration
-        client.redirectConfiguration = .disallow
-        client.httpVersion = .http1Only
-        client.decompression = .disabled
-        if let connectTo { client.dnsOverride = [host: connectTo] }
-        // The pool would otherwise retry a failed TLS handshake until the
-        // deadline, turning "untrusted certificate" into "timed out".
-        client.connectionPool.retryConnectionEstablishment = false
-        client.timeout = .init(
-            connect: Self.timeAmount(configuration.connectTimeout),
-            read: Self.timeAmount(configuration.timeout)
-        )
-        let verifyName = !configuration.insecure
-        // One client per fetch, so the connection below is this request's and
-        // the certificate captured on it is the one this response came over.
-        client.http1_1ConnectionDebugInitializer = { channel in
-            channel.nioSSL_peerCertificate().flatMapThrowing { peer in
-                guard let der = try? peer?.toDERBytes(), let presented = PeerCertificate(derEncoded: der) else {
-                    return
-                }
-                certificate.value = presented
-                if verifyName && !presented.covers(host: host) { throw NameMismatch(certificate: presented) }
-            }.flatMapErrorThrowing { error in
-                // Plain HTTP has no TLS handler: nothing to record or check.
-                if error is NameMismatch { throw error }
-            }.flatMapThrowing {
-                if handshakeOnly { throw HandshakeDone() }
-            }
-        }
-        // NIOPosix on every platform: on Darwin the default group is
-        // Network.framework's, which neither uses these trust settings nor
-        // exposes the peer certificate, and reports different errors.
-        return try await HTTPClient.withHTTPClient(
-            eventLoopGroup: MultiThreadedEventLoopGroup.singleton,
-            configuration: client
-        ) { httpClient in
+        let key = FetchClients.Key(insecure: probe || configuration.insecure, routes: routes(for: request, connectTo))
+        return try await clients.withClient(key) { httpClient in
             var outgoing = HTTPClientRequest(url: request.url)
             outgoing.method = .GET
             if let hostHeader = request.hostHeader { outgoing.headers.replaceOrAdd(name: "Host", value: hostHeader) }
             outgoing.headers.add(name: "User-Agent", value: configuration.userAgent)
             outgoing.headers.add(name: "Accept", value: "application/json, */*;q=0.5")
             outgoing.headers.add(name: "Accept-Encoding", value: "gzip, deflate")
+            // A connection per request: a run over a thousand hosts would
+            // otherwise keep a thousand idle connections, and descriptors.
+            outgoing.headers.add(name: "Connection", value: "close")
+            if !configuration.insecure {
+                outgoing.headers.add(name: PeerCertificateHandler.expectedNameHeader, value: host)
+            }
             let response = try await httpClient.execute(outgoing, timeout: Self.timeAmount(configuration.timeout))
+            var headers = response.headers
+            let certificate = headers[PeerCertificateHandler.certificateHeader].first
+                .flatMap { Data(base64Encoded: $0) }
+                .flatMap { PeerCertificate(derEncoded: Array($0)) }
+            headers.remove(name: PeerCertificateHandler.certificateHeader)
             let raw = try await Self.readBody(response.body, limit: configuration.maximumBodySize, url: request.url)
             var fetched = FetchedResponse(
                 url: request.url,
                 status: Int(response.status.code),
                 reasonPhrase: response.status.reasonPhrase,
-                headers: response.headers.map { ($0.name, $0.value) },
+                headers: headers.map { ($0.name, $0.value) },
                 body: [],
                 transferredBytes: raw.readableBytes,
-                certificate: certificate.value
+                certificate: certificate
             )
             fetched.body = try BodyDecoder.decode(
                 raw,
@@ -264,6 +233,70 @@ public struct HTTPFetcher: Sendable {
             )
             return fetched
         }
+    }
+
+    /// The DNS overrides of the client for `request`: every configured
+    /// route on its port (so all hosts of a `--resolve` run share one
+    /// client), and the request's own destination.
+    private func routes(for request: FetchRequest, _ connectTo: String?) -> [String: String] {
+        guard let target = request.parsed else { return [:] }
+        var routes: [String: String] = [:]
+        for route in configuration.resolve where route.port == target.port && routes[route.domain] == nil {
+            routes[route.domain] = route.address
+        }
+        routes[target.host] = connectTo
+        return routes
+    }
+
+    /// A client for `key`; its connections tie their certificate to their
+    /// requests (``PeerCertificateHandler``).
+    private static func makeClient(
+        _ key: FetchClients.Key,
+        tls: TLSConfiguration,
+        configuration: Configuration
+    ) -> HTTPClient {
+        var client = HTTPClient.Configuration()
+        var tls = tls
+        if key.insecure { tls.certificateVerification = .none }
+        client.tlsConfiguration = tls
+        client.redirectConfiguration = .disallow
+        client.httpVersion = .http1Only
+        client.decompression = .disabled
+        client.dnsOverride = key.routes
+        // The pool would otherwise retry a failed TLS handshake until the
+        // deadline, turning "untrusted certificate" into "timed out".
+        client.connectionPool.retryConnectionEstablishment = false
+        client.timeout = .init(
+            connect: timeAmount(configuration.connectTimeout),
+            read: timeAmount(configuration.timeout)
+        )
+        let probe = key.insecure && !configuration.insecure
+        client.http1_1ConnectionDebugInitializer = { channel in
+            channel.nioSSL_peerCertificate().map { peer in
+                try? peer?.toDERBytes()
+            }.recover { _ in
+                // Plain HTTP has no TLS handler: nothing to record or check.
+                nil
+            }.flatMapThrowing { der in
+                if probe { throw HandshakeDone(certificate: der.flatMap { PeerCertificate(derEncoded: $0) }) }
+                try channel.pipeline.syncOperations.addHandler(
+                    PeerCertificateHandler(der: der),
+                    position: .after(
+                        try channel.pipeline.syncOperations.handler(
+                            type: ByteToMessageHandler<HTTPResponseDecoder>.self
+                        )
+                    )
+                )
+            }.flatMapError { error in
+                // AsyncHTTPClient fails the request but leaves a connection
+                // whose initializer failed open: close it here.
+                channel.close().flatMapThrowing { throw error }.flatMapErrorThrowing { _ in throw error }
+            }
+        }
+        // NIOPosix on every platform: on Darwin the default group is
+        // Network.framework's, which neither uses these trust settings nor
+        // exposes the peer certificate, and reports different errors.
+        return HTTPClient(eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: client)
     }
 
     private static func readBody(_ body: HTTPClientResponse.Body, limit: Int, url: String) async throws -> ByteBuffer {

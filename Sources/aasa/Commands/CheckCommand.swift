@@ -110,7 +110,13 @@ struct CheckCommand: AsyncParsableCommand {
             app: try LinkTestInvocation.app(bundleID: bundleID, appID: appID),
             android: androidExpectations
         )
-        let check = HostCheck(fetcher: try network.makeFetcher(resolve: overrides), options: options)
+        // --base-url routes join the --resolve ones so the whole run shares one client.
+        let routes = targets.compactMap { target in
+            target.viaBaseURL
+                ? target.connectTo.map { ResolveOverride(domain: target.host, port: target.effectivePort, address: $0) }
+                : nil
+        }
+        let check = HostCheck(fetcher: try network.makeFetcher(resolve: overrides + routes), options: options)
         // A host whose --from-dir directory holds an assetlinks.json must serve it.
         var requiringOptions = options
         if options.android.presence == .optional { requiringOptions.android.presence = .required }
@@ -126,6 +132,7 @@ struct CheckCommand: AsyncParsableCommand {
             progress: { done, target in Terminal.progress("[\(done)/\(total)] \(target.host)") }
         )
         Terminal.endProgress()
+        await check.fetcher.shutdown()
         let output = CheckOutput(reports: reports, strict: strict)
         return (formatting.format == .json ? output.json() : output.text(), output.exitCode)
     }

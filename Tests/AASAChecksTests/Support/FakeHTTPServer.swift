@@ -140,6 +140,23 @@ final class FakeHTTPServer: Sendable {
         return FakeHTTPServer(channel: channel, port: port, scheme: scheme, state: state)
     }
 
+    /// How many of the connections accepted so far are still open once
+    /// they have all closed, or at `deadline`, whichever comes first.
+    func connectionsOpen(after deadline: TimeAmount) async -> Int {
+        let connections = state.connections.withLock { $0 }
+        let loop = channel.eventLoop
+        let settled = loop.makePromise(of: Void.self)
+        let timer = loop.scheduleTask(in: deadline) { settled.succeed() }
+        EventLoopFuture.andAllComplete(connections.map(\.closeFuture), on: loop).whenComplete { _ in
+            // Both callbacks run on `loop`: a cancelled timer never fires,
+            // one that fired already completed the promise.
+            timer.cancel()
+            timer.futureResult.whenFailure { _ in settled.succeed() }
+        }
+        try? await settled.futureResult.get()
+        return connections.filter(\.isActive).count
+    }
+
     func stop() async throws {
         try await channel.close()
         for connection in state.connections.withLock({ $0 }) {

@@ -1,0 +1,74 @@
+import Foundation
+import NIOCore
+import NIOHTTP1
+
+/// Sits between a shared client's HTTP codec and its request handler, on
+/// one connection, and ties that connection's certificate to the requests
+/// sent over it.
+///
+/// A shared client cannot tell its connection initializer which host a
+/// connection is for, nor hand a request the connection it used. So the
+/// fetch names its host in a private request header, read and removed
+/// here before anything is written: a certificate that does not name the
+/// host fails the request and closes the connection, and nothing is sent
+/// over it. On the way back the certificate is attached to the response
+/// head in another private header, which the fetch reads and removes.
+final class PeerCertificateHandler: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPClientResponsePart
+    typealias InboundOut = HTTPClientResponsePart
+    typealias OutboundIn = HTTPClientRequestPart
+    typealias OutboundOut = HTTPClientRequestPart
+
+    /// Request header: the host the certificate must name.
+    static let expectedNameHeader = "x-swift-aasa-certificate-must-name"
+    /// Response header: the certificate, DER in base64.
+    static let certificateHeader = "x-swift-aasa-peer-certificate"
+
+    private let certificate: PeerCertificate?
+    private let encoded: String?
+
+    /// - Parameter der: the certificate the server presented; `nil` on plain HTTP.
+    init(der: [UInt8]?) {
+        certificate = der.flatMap { PeerCertificate(derEncoded: $0) }
+        encoded = der.map { Data($0).base64EncodedString() }
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        guard case .head(var head) = unwrapOutboundIn(data) else {
+            context.write(data, promise: promise)
+            return
+        }
+        let expected = head.headers[Self.expectedNameHeader].first
+        head.headers.remove(name: Self.expectedNameHeader)
+        if let expected, let certificate, !certificate.covers(host: expected) {
+            let mismatch = NameMismatch(certificate: certificate)
+            promise?.fail(mismatch)
+            context.fireErrorCaught(mismatch)
+            context.close(promise: nil)
+            return
+        }
+        context.write(wrapOutboundOut(.head(head)), promise: promise)
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard case .head(var head) = unwrapInboundIn(data) else {
+            context.fireChannelRead(data)
+            return
+        }
+        // Replaces one the server may have sent: only this handler speaks for the certificate.
+        head.headers.remove(name: Self.certificateHeader)
+        if let encoded { head.headers.add(name: Self.certificateHeader, value: encoded) }
+        context.fireChannelRead(wrapInboundOut(.head(head)))
+    }
+}
+
+/// Thrown on a connection whose certificate does not name the host.
+struct NameMismatch: Error {
+    var certificate: PeerCertificate
+}
+
+/// Ends a probe's connection once the certificate is read: nothing is sent
+/// over a connection that failed verification.
+struct HandshakeDone: Error {
+    var certificate: PeerCertificate?
+}
