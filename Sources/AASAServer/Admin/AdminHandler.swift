@@ -25,7 +25,17 @@ final class AdminHandler: ChannelInboundHandler, RemovableChannelHandler {
     private struct Response {
         var status: HTTPResponseStatus
         var contentType: String
-        var body: [UInt8]
+        var body: ByteBuffer
+
+        init(status: HTTPResponseStatus, contentType: String, body: ByteBuffer) {
+            self.status = status
+            self.contentType = contentType
+            self.body = body
+        }
+
+        init(status: HTTPResponseStatus, contentType: String, body: [UInt8]) {
+            self.init(status: status, contentType: contentType, body: ByteBuffer(bytes: body))
+        }
     }
 
     /// One request's answer, in request order; `response` is nil while a
@@ -112,7 +122,10 @@ final class AdminHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     /// The `/status` body comes from ``StatusCache`` (built off this event
     /// loop); the answer is written here when it is ready.
+    /// The guard is told an answer is on its way, so that a client's
+    /// half-close or a shutdown does not end the connection before it.
     private func buildStatus(for id: Int, context: ChannelHandlerContext) {
+        connection.answerPending()
         let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
         admin.status.body(on: context.eventLoop).whenComplete { result in
             let (handler, context) = loopBound.value
@@ -127,8 +140,8 @@ final class AdminHandler: ChannelInboundHandler, RemovableChannelHandler {
                     )
                 }
             handler.answer(id, with: response, context: context)
-            guard !handler.removed else { return }
-            context.flush()
+            if !handler.removed { context.flush() }
+            handler.connection.answerWritten()
         }
     }
 
@@ -146,13 +159,13 @@ final class AdminHandler: ChannelInboundHandler, RemovableChannelHandler {
     private func send(_ reply: Reply, _ response: Response, context: ChannelHandlerContext) {
         var headers = HTTPHeaders()
         headers.add(name: "Content-Type", value: response.contentType)
-        headers.add(name: "Content-Length", value: String(response.body.count))
+        headers.add(name: "Content-Length", value: String(response.body.readableBytes))
         headers.add(name: "Cache-Control", value: "no-store")
         if !reply.keepAlive { headers.add(name: "Connection", value: "close") }
         let head = HTTPResponseHead(version: reply.version, status: response.status, headers: headers)
         context.write(wrapOutboundOut(.head(head)), promise: nil)
         if !reply.isHead {
-            context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: response.body)))), promise: nil)
+            context.write(wrapOutboundOut(.body(.byteBuffer(response.body))), promise: nil)
         }
         context.write(wrapOutboundOut(.end(nil)), promise: nil)
         if !reply.keepAlive {

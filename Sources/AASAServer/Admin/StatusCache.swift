@@ -34,16 +34,16 @@ final class StatusCache: Sendable {
     }
 
     private struct State {
-        var built: (key: Key, body: [UInt8])?
-        var building: (key: Key, body: EventLoopFuture<[UInt8]>)?
+        var built: (key: Key, body: ByteBuffer)?
+        var building: (key: Key, body: EventLoopFuture<ByteBuffer>)?
     }
 
     private enum Step {
-        case ready([UInt8])
-        case join(EventLoopFuture<[UInt8]>)
+        case ready(ByteBuffer)
+        case join(EventLoopFuture<ByteBuffer>)
         /// A build of an older state is under way: wait for it, then look again.
-        case wait(EventLoopFuture<[UInt8]>)
-        case build(EventLoopPromise<[UInt8]>)
+        case wait(EventLoopFuture<ByteBuffer>)
+        case build(EventLoopPromise<ByteBuffer>)
     }
 
     init(store: SiteStore, threadPool: NIOThreadPool = .singleton, render: @escaping Render) {
@@ -52,10 +52,11 @@ final class StatusCache: Sendable {
         self.render = render
     }
 
-    /// The body for the current state, completed on `loop`.
-    func body(on loop: any EventLoop) -> EventLoopFuture<[UInt8]> {
-        let snapshot = store.snapshot
-        let status = store.status
+    /// The body for the current state, completed on `loop`. A buffer, so
+    /// that every answer written from it shares one copy of the bytes (a
+    /// pipelined burst of scrapes is not a copy of megabytes each).
+    func body(on loop: any EventLoop) -> EventLoopFuture<ByteBuffer> {
+        let (snapshot, status) = store.snapshotAndStatus
         let step = state.withLockedValue { state -> Step in
             if let built = state.built, built.key.matches(snapshot, status.revision) {
                 return .ready(built.body)
@@ -63,7 +64,7 @@ final class StatusCache: Sendable {
             if let building = state.building {
                 return building.key.matches(snapshot, status.revision) ? .join(building.body) : .wait(building.body)
             }
-            let promise = loop.makePromise(of: [UInt8].self)
+            let promise = loop.makePromise(of: ByteBuffer.self)
             state.building = (Key(snapshot: snapshot, revision: status.revision), promise.futureResult)
             return .build(promise)
         }
@@ -79,7 +80,7 @@ final class StatusCache: Sendable {
                 .flatMap { self.body(on: loop) }
         case .build(let promise):
             let render = self.render
-            threadPool.runIfActive(eventLoop: loop) { render(snapshot, status) }
+            threadPool.runIfActive(eventLoop: loop) { ByteBuffer(bytes: render(snapshot, status)) }
                 .whenComplete { result in
                     self.state.withLockedValue { state in
                         state.building = nil

@@ -223,11 +223,32 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
 
     // MARK: Ending
 
+    /// Answers a handler writes later than the head's read (the admin
+    /// port's `/status`, built off the loop): an end (a half-close, a
+    /// shutdown, a closing answer) waits for them instead of cutting them off.
+    private var pendingAnswers = 0
+    private var finishWhenAnswered = false
+
+    func answerPending() {
+        pendingAnswers += 1
+    }
+
+    func answerWritten() {
+        pendingAnswers -= 1
+        guard pendingAnswers == 0, finishWhenAnswered else { return }
+        finishWhenAnswered = false
+        finish()
+    }
+
     /// Ends the connection on a message boundary: sends what was answered,
     /// shuts the write side, lingers. Called by the answering handler after
     /// a closing response, and by the guard itself.
     func finish() {
         guard phase == .open, let context else { return }
+        guard pendingAnswers == 0 else {
+            finishWhenAnswered = true
+            return
+        }
         phase = .finishing
         clock.beginClosing()
         input.drop()

@@ -61,6 +61,13 @@ public final class SiteStore: Sendable {
         state.withLockedValue { $0 }
     }
 
+    /// The snapshot served and the status of the load that installed it,
+    /// read at one moment (a reload between two separate reads would pair
+    /// a new snapshot with the previous load's issues).
+    var snapshotAndStatus: (snapshot: SiteSnapshot, status: Status) {
+        current.withLockedValue { snapshot in (snapshot, state.withLockedValue { $0 }) }
+    }
+
     /// Waits for a snapshot newer than `generation` (the first load is 1).
     /// Lets tests and tools wait for a reload instead of sleeping; throws
     /// `CancellationError` when the waiting task is cancelled (a test's time
@@ -94,7 +101,11 @@ public final class SiteStore: Sendable {
     /// Swaps in a new snapshot and records the load. `isReload` says whether
     /// it counts as a reload (see ``Status/lastReload``).
     func install(_ outcome: LoadOutcome, duration: Duration, isReload: Bool = true) {
+        // The status is recorded under the snapshot's lock too, so that
+        // ``snapshotAndStatus`` never pairs a new snapshot with the status
+        // of the load before it.
         let ready = current.withLockedValue { snapshot -> [CheckedContinuation<SiteSnapshot, any Error>] in
+            record(outcome, duration: duration, isReload: isReload)
             guard snapshot !== outcome.snapshot else { return [] }
             snapshot = outcome.snapshot
             return waiters.withLockedValue { waiters in
@@ -105,6 +116,9 @@ public final class SiteStore: Sendable {
             }
         }
         for waiter in ready { waiter.resume(returning: outcome.snapshot) }
+    }
+
+    private func record(_ outcome: LoadOutcome, duration: Duration, isReload: Bool) {
         state.withLockedValue { status in
             let now = Date()
             status.isReady = true

@@ -104,6 +104,7 @@ struct ValidateCommand: AsyncParsableCommand {
             }
             reports += await ValidationIncludes.followed(report, bytes: bytes, resolver: resolver)
         }
+        await resolver.fetcher.shutdown()
         try render(reports, readFailures: readFailures, output: output)
     }
 

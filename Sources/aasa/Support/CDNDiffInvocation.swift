@@ -50,6 +50,7 @@ struct CDNDiffInvocation {
             progress: { done, item in Terminal.progress("[\(done)/\(total)] \(item.0)") }
         )
         Terminal.endProgress()
+        await diff.fetcher.shutdown()
         let output = CDNDiffOutput(comparisons: comparisons, strict: strict)
         return (format == .json ? output.json() : output.text(), output.exitCode)
     }

@@ -103,6 +103,25 @@ struct StatusOffLoopTests {
         }
     }
 
+    /// RFC 9112 §9.6 on the admin port: a client that shuts its write side
+    /// right after asking for `/status` still gets the answer built later,
+    /// then the connection closes (the guard's end waits for it).
+    @Test(.timeLimit(.minutes(1))) func aHalfCloseWaitsForAStatusStillBeingBuilt() async throws {
+        let site = try Self.site()
+        let gate = StatusBuildGate()
+        try await Self.run(site, gate: gate) { _, admin in
+            let client = try await RawClient.connect(port: admin.port, autoRead: true)
+            client.write(get("localhost", "/status") + get("localhost", "/healthz"))
+            try await withDeadline(.seconds(10)) { await gate.waitForBuild() }
+            try await client.shutdownOutput()
+            gate.release()
+            try await withDeadline(.seconds(10)) { try await client.waitUntilClosed() }
+            #expect(client.responses.map(\.status) == [200, 200])
+            #expect(client.responses.first?.header("Content-Type") == "application/json")
+            #expect(client.trailingBytes == 0)
+        }
+    }
+
     /// The bound on answers waiting behind a pending `/status`: a client
     /// pipelining past it is dropped, and nothing is answered out of order.
     @Test(.timeLimit(.minutes(1))) func pipeliningPastTheWaitingBoundDropsTheConnection() async throws {
