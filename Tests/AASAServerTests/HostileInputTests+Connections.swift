@@ -136,21 +136,23 @@ extension HostileInputTests {
 
     /// 1,000 connections each holding a partial request head (and trickling
     /// a byte now and then) while a normal client connects: its request is
-    /// answered with 200 within one second. Then every slow connection is
-    /// closed by the server at the header timeout.
+    /// answered with 200 while every slow connection is still open, so it
+    /// did not wait for the header timeout to clear them (an order, not a
+    /// time: a one-second bound failed on a loaded CI machine). Then every
+    /// slow connection is closed by the server at the header timeout.
     @Test(.timeLimit(.minutes(2))) func aThousandSlowClientsDoNotStopANormalOne() async throws {
         let count = Self.affordableConnections(wanted: 1000)
         let site = try Self.site()
-        let limits = ServerConfiguration.Limits(headerTimeout: .seconds(5))
+        let limits = ServerConfiguration.Limits(headerTimeout: .seconds(10))
         try await RunningOrigin.with(site.configuration(limits: limits)) { origin in
             let slow = try await Self.openSlowConnections(count, port: origin.port)
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { await Self.trickle(to: slow) }
 
                 let stillOpen = slow.filter(\.isActive).count
-                let response = try await withDeadline(.seconds(1)) {
-                    try await origin.client.exchange(get("a.example")).first
-                }
+                let response = try await origin.client.exchange(get("a.example")).first
+                let openWhenAnswered = slow.filter(\.isActive).count
+                #expect(openWhenAnswered == count, "answered after the server closed some slow connections")
                 #expect(response?.status == 200)
                 #expect(response?.bodyText.contains("com.a.app") == true)
                 // The normal request really competed with all of them.
