@@ -1,4 +1,3 @@
-import AASAKit
 import Foundation
 import NIOSSL
 import Testing
@@ -8,8 +7,6 @@ import Testing
 /// A trusted certificate that our parser cannot read: its names cannot be
 /// held to Apple's rules, so `tls.trusted` must fail, never pass unchecked.
 @Suite struct UnreadableCertificateTests {
-    private static let wellKnown = "/.well-known/apple-app-site-association"
-
     @Test func aCertificateThatCannotBeReadFailsTheNameCheck() async throws {
         let certificates = try TestCertificates()
         let leaf = try certificates.issueWithWeakRSAKey(names: ["example.com"])
@@ -20,11 +17,8 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: caFile) }
         try await FakeHTTPServer.with(tls: try TestCertificates.serverContext(leaf), HostCheckTests.origin()) {
             server in
-            let check = HostCheck(
-                fetcher: try HTTPFetcher(configuration: .init(timeout: .seconds(5), caFile: caFile)),
-                options: .init()
-            )
-            let report = await check.run(try HostTarget("example.com", baseURL: server.baseURL))
+            let fetcher = try HTTPFetcher(configuration: .init(caFile: caFile))
+            let report = await HostCheck(fetcher: fetcher).run(try HostTarget("example.com", baseURL: server.baseURL))
             let trusted = try #require(report.check("tls.trusted"))
             #expect(trusted.status == .fail)
             #expect(trusted.message.contains("the certificate could not be read"))
@@ -33,7 +27,6 @@ import Testing
             // Nothing was requested over a connection whose names were not checked.
             #expect(server.requests.isEmpty)
             // The fetch says so in a form callers switch on.
-            let fetcher = try HTTPFetcher(configuration: .init(caFile: caFile))
             await #expect {
                 _ = try await fetcher.fetch(FetchRequest("https://example.com:\(server.port)/", connectTo: "127.0.0.1"))
             } throws: { error in
