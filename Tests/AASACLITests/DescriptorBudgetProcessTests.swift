@@ -18,27 +18,22 @@ struct DescriptorBudgetProcessTests {
     struct Server {
         let directory: URL
         let file: URL
-        let process = Process()
-        let lines: LineReader
+        let serve: ServeProcess
 
-        init(ulimit: String, extra: [String] = []) throws {
+        var process: Process { serve.process }
+        var lines: LineReader { serve.lines }
+
+        init(ulimit: String) throws {
             directory = FileManager.default.temporaryDirectory.appendingPathComponent("aasa-fd-\(UUID())")
             let host = directory.appendingPathComponent("brand.example")
             try FileManager.default.createDirectory(at: host, withIntermediateDirectories: true)
             file = host.appendingPathComponent("apple-app-site-association")
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments =
-                [
-                    "-c", "ulimit \(ulimit) && exec \"$0\" \"$@\"", try BuiltExecutable.locate("aasa").path,
-                    "serve", "--dir", directory.path, "--bind", "127.0.0.1", "--port", "0", "--admin-port", "0",
-                    "--poll-interval", "0", "--no-access-log",
-                ] + extra
-            var environment = ProcessInfo.processInfo.environment
-            environment["AASA_LIMITS_IDLE_TIMEOUT"] = "300"
-            process.environment = environment
-            let stderr = Pipe()
-            process.standardError = stderr
-            lines = LineReader(stderr.fileHandleForReading)
+            serve = try ServeProcess(
+                directory: directory.path,
+                ulimit: ulimit,
+                arguments: ["--no-access-log"],
+                environment: ["AASA_LIMITS_IDLE_TIMEOUT": "300"]
+            )
         }
 
         func write(_ app: String) throws {
@@ -47,18 +42,11 @@ struct DescriptorBudgetProcessTests {
         }
 
         func start() async throws -> Int {
-            try process.run()
-            let listening = try #require(
-                await lines.first { LogLine.field("server", of: $0) == "http" && $0.contains("listening") }
-            )
-            return try #require(listening.split(separator: ":").last.flatMap { Int($0.prefix { $0.isNumber }) })
+            try await serve.start()
         }
 
         func stop() {
-            if process.isRunning {
-                kill(process.processIdentifier, SIGTERM)
-                process.waitUntilExit()
-            }
+            serve.stop()
             try? FileManager.default.removeItem(at: directory)
         }
     }

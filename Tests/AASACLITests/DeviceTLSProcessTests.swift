@@ -14,7 +14,6 @@ struct DeviceTLSProcessTests {
 
     @Test(.timeLimit(.minutes(1)))
     func curlVerifiesEachLeafAgainstTheCAOverBothPorts() async throws {
-        let executable = try BuiltExecutable.locate("aasa")
         let curl = try SystemTool.locate("curl")
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("aasa-device-\(UUID())").path
         defer { try? FileManager.default.removeItem(atPath: root) }
@@ -48,19 +47,10 @@ struct DeviceTLSProcessTests {
         try Data((try DevCertificateAuthority(commonName: "another CA").certificatePEM + caPEM).utf8)
             .write(to: URL(fileURLWithPath: bundle))
 
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = [
-            "serve", "--dir", served, "--bind", "127.0.0.1", "--port", "0", "--tls-port", "0", "--admin-port", "0",
-            "--poll-interval", "0",
-        ]
-        let stderr = Pipe()
-        process.standardError = stderr
-        let lines = LineReader(stderr.fileHandleForReading)
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
-        let http = try await Self.port(of: "http", in: lines)
-        let https = try await Self.port(of: "https", in: lines)
+        let server = try ServeProcess(directory: served, arguments: ["--tls-port", "0"])
+        defer { server.stop() }
+        let http = try await server.start()
+        let https = try await server.port(of: "https")
 
         for (host, app) in Self.hosts {
             let name = host.replacingOccurrences(of: "*", with: "any")
@@ -78,7 +68,7 @@ struct DeviceTLSProcessTests {
             #expect(plain.outputText.contains(app), "plain http \(name): \(plain.errorText)")
         }
         // aasa's own client reads the same `cat`-made bundle (--ca-file).
-        let check = try await SystemTool(url: executable).run([
+        let check = try await SystemTool(url: try BuiltExecutable.locate("aasa")).run([
             "check", "a.example", "--base-url", "https://127.0.0.1:\(https)", "--ca-file", bundle,
         ])
         #expect(check.status == 0, "aasa check --ca-file: \(check.outputText) \(check.errorText)")
@@ -89,16 +79,7 @@ struct DeviceTLSProcessTests {
         ])
         #expect(stranger.status != 0)
 
-        kill(process.processIdentifier, SIGTERM)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-    }
-
-    static func port(of server: String, in lines: LineReader) async throws -> Int {
-        let line = try #require(
-            await lines.first { LogLine.field("server", of: $0) == server && $0.contains("listening") },
-            "no listening line for \(server)"
-        )
-        return try #require(line.split(separator: ":").last.flatMap { Int($0.prefix { $0.isNumber }) })
+        server.stop()
+        #expect(server.process.terminationStatus == 0)
     }
 }

@@ -10,17 +10,29 @@ import Testing
     /// Hosts `host1.example` … under one wildcard certificate.
     private static func hosts(_ count: Int) -> [String] { (1...count).map { "host\($0).example" } }
 
-    /// Every verified fetch used to build its own client, and with it a TLS
-    /// context holding the trust roots (about 1 MB each, never given back):
-    /// 300 hosts with --ca-file peaked at 920 MB. One client now serves the
-    /// run; its context is built once.
-    @Test func oneClientServesAllHostsOfAVerifiedRun() async throws {
+    /// A well-behaved origin presenting one `*.example` certificate from a
+    /// private CA, and the `--ca-file` that trusts it.
+    private static func withWildcardOrigin(
+        _ body: (FakeHTTPServer, _ caFile: String) async throws -> Void
+    )
+        async throws
+    {
         let certificates = try TestCertificates()
         let caFile = try certificates.writeCAFile()
         defer { try? FileManager.default.removeItem(atPath: caFile) }
         let leaf = try certificates.issue(names: ["*.example"])
         try await FakeHTTPServer.with(tls: try TestCertificates.serverContext(leaf), HostCheckTests.origin()) {
             server in
+            try await body(server, caFile)
+        }
+    }
+
+    /// Every verified fetch used to build its own client, and with it a TLS
+    /// context holding the trust roots (about 1 MB each, never given back):
+    /// 300 hosts with --ca-file peaked at 920 MB. One client now serves the
+    /// run; its context is built once.
+    @Test func oneClientServesAllHostsOfAVerifiedRun() async throws {
+        try await Self.withWildcardOrigin { server, caFile in
             let routes = Self.hosts(100).map { ResolveOverride(domain: $0, port: server.port, address: "127.0.0.1") }
             let fetcher = try HTTPFetcher(configuration: .init(timeout: .seconds(5), caFile: caFile, resolve: routes))
             let check = HostCheck(fetcher: fetcher)
@@ -38,12 +50,7 @@ import Testing
     /// `--base-url` moves each host's connection on its own; the clients
     /// that routing needs are kept to a few, whatever the number of hosts.
     @Test func adHocRoutesKeepFewClientsAlive() async throws {
-        let certificates = try TestCertificates()
-        let caFile = try certificates.writeCAFile()
-        defer { try? FileManager.default.removeItem(atPath: caFile) }
-        let leaf = try certificates.issue(names: ["*.example"])
-        try await FakeHTTPServer.with(tls: try TestCertificates.serverContext(leaf), HostCheckTests.origin()) {
-            server in
+        try await Self.withWildcardOrigin { server, caFile in
             let fetcher = try HTTPFetcher(configuration: .init(timeout: .seconds(5), caFile: caFile))
             let check = HostCheck(fetcher: fetcher)
             var mostAlive = 0

@@ -9,11 +9,19 @@ import Testing
 /// rule and "did you mean"; valid layers stack flags > environment > file.
 @Suite("Configuration sources")
 struct ConfigurationSourcesTests {
-    /// Writes `json` to a temporary file and returns its path.
-    static func file(_ json: String) throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("aasa-config-\(UUID()).json")
-        try Data(json.utf8).write(to: url)
-        return url.path
+    /// This test's configuration files, removed with it (a file per call
+    /// left in the temporary directory was 28 files per run).
+    private let scratch: TemporarySite
+
+    init() throws {
+        scratch = try TemporarySite()
+    }
+
+    /// Writes `json` to a new file of this test and returns its path.
+    func configurationFile(_ json: String) throws -> String {
+        let path = scratch.path + "/aasa-config-\(UUID()).json"
+        try Data(json.utf8).write(to: URL(fileURLWithPath: path))
+        return path
     }
 
     /// The issues loading reports, or `[]` when it loads.
@@ -27,7 +35,7 @@ struct ConfigurationSourcesTests {
     }
 
     @Test func misspeltFileKeyNamesFilePathRuleAndSuggestion() throws {
-        let path = try Self.file(#"{"files": {"pollIntervall": 5}}"#)
+        let path = try configurationFile(#"{"files": {"pollIntervall": 5}}"#)
         let issues = Self.issues(ConfigurationSources(file: path))
         let issue = try #require(issues.first)
         #expect(issues.count == 1)
@@ -68,7 +76,7 @@ struct ConfigurationSourcesTests {
         (#"[]"#, "(root)", .schema(keyword: "type")),
     ])
     func invalidFileValues(json: String, path: String, rule: ConfigurationIssue.Rule) throws {
-        let file = try Self.file(json)
+        let file = try configurationFile(json)
         let issues = Self.issues(ConfigurationSources(file: file))
         #expect(issues.map(\.path.description) == [path])
         #expect(issues.map(\.rule) == [rule])
@@ -79,7 +87,7 @@ struct ConfigurationSourcesTests {
         let missing = "/nonexistent/aasa.json"
         #expect(Self.issues(ConfigurationSources(file: missing)).map(\.rule) == [.unreadableFile])
         #expect(Self.issues(ConfigurationSources(file: NSTemporaryDirectory())).map(\.rule) == [.unreadableFile])
-        let broken = try Self.file("{\n  \"http\": {\"port\": 80,}\n}")
+        let broken = try configurationFile("{\n  \"http\": {\"port\": 80,}\n}")
         let issue = try #require(Self.issues(ConfigurationSources(file: broken)).first)
         #expect(issue.rule == .invalidJSON)
         #expect(issue.description.contains("line 2"))
@@ -136,7 +144,7 @@ struct ConfigurationSourcesTests {
 
     /// Every problem of every layer at once, not one per start.
     @Test func reportsEveryLayerTogether() throws {
-        let path = try Self.file(#"{"log": {"levle": "info"}}"#)
+        let path = try configurationFile(#"{"log": {"levle": "info"}}"#)
         let issues = Self.issues(
             ConfigurationSources(
                 file: path,
@@ -148,7 +156,7 @@ struct ConfigurationSourcesTests {
     }
 
     @Test func layersStackFlagsOverEnvironmentOverFile() throws {
-        let path = try Self.file(
+        let path = try configurationFile(
             #"{"$schema": "../schema/aasa-config.schema.json", "http": {"port": 1000, "bind": "127.0.0.1"}, "files": {"pollInterval": 7, "strict": true}, "hosts": {"aliases": ["a.example=b.example"]}}"#
         )
         let configuration = try ConfigurationSources(
@@ -165,7 +173,7 @@ struct ConfigurationSourcesTests {
     }
 
     @Test func nothingGivenIsTheDefaults() throws {
-        let configuration = try ConfigurationSources(file: try Self.file("{}")).load()
+        let configuration = try ConfigurationSources(file: try configurationFile("{}")).load()
         let defaults = ServerConfiguration()
         #expect(configuration.http == defaults.http)
         #expect(configuration.admin == defaults.admin)
@@ -189,7 +197,7 @@ struct ConfigurationSourcesTests {
     }
 
     @Test func tlsNeedsBothHalvesFromAnyLayer() throws {
-        let path = try Self.file(#"{"tls": {"certificate": "/etc/aasa/cert.pem"}}"#)
+        let path = try configurationFile(#"{"tls": {"certificate": "/etc/aasa/cert.pem"}}"#)
         let issue = try #require(Self.issues(ConfigurationSources(file: path)).first)
         #expect(issue.rule == .incompleteTLS)
         #expect(issue.source == .combined)

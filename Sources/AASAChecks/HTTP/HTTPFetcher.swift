@@ -153,6 +153,8 @@ public struct HTTPFetcher: Sendable {
                     .certificateRejected([.nameMismatch(host: host, names: mismatch.certificate.names)])
                 )
                 failure.certificate = mismatch.certificate
+            } else if let unreadable = error as? UnreadableCertificate {
+                failure.kind = .tls(.certificateRejected([.unreadable(reason: unreadable.reason)]))
             }
             throw failure
         }
@@ -273,7 +275,8 @@ public struct HTTPFetcher: Sendable {
         let probe = key.insecure && !configuration.insecure
         client.http1_1ConnectionDebugInitializer = { channel in
             channel.nioSSL_peerCertificate().map { peer in
-                try? peer?.toDERBytes()
+                // A certificate whose bytes cannot be had reads as unreadable, not as plain HTTP.
+                peer.map { (try? $0.toDERBytes()) ?? [] }
             }.recover { _ in
                 // Plain HTTP has no TLS handler: nothing to record or check.
                 nil

@@ -32,7 +32,22 @@ public struct PeerCertificate: Sendable, Hashable {
 
     /// Summarises a DER-encoded certificate; `nil` when it does not parse.
     public init?(derEncoded bytes: [UInt8]) {
-        guard let certificate = try? Certificate(derEncoded: bytes) else { return nil }
+        guard case .success(let certificate) = Self.read(derEncoded: bytes) else { return nil }
+        self = certificate
+    }
+
+    /// Summarises a DER-encoded certificate, or says why it cannot: a
+    /// certificate TLS accepted can still be beyond swift-certificates
+    /// (an RSA key under 2,048 bits, an unknown key type).
+    static func read(derEncoded bytes: [UInt8]) -> Result<PeerCertificate, UnreadableCertificate> {
+        do {
+            return .success(PeerCertificate(try Certificate(derEncoded: bytes)))
+        } catch {
+            return .failure(UnreadableCertificate(reason: "\(error)"))
+        }
+    }
+
+    private init(_ certificate: Certificate) {
         var dnsNames: [String] = []
         var ipAddresses: [String] = []
         if let names = try? certificate.extensions.subjectAlternativeNames {

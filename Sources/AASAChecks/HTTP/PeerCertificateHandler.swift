@@ -24,12 +24,12 @@ final class PeerCertificateHandler: ChannelDuplexHandler, RemovableChannelHandle
     /// Response header: the certificate, DER in base64.
     static let certificateHeader = "x-swift-aasa-peer-certificate"
 
-    private let certificate: PeerCertificate?
+    private let certificate: Result<PeerCertificate, UnreadableCertificate>?
     private let encoded: String?
 
     /// - Parameter der: the certificate the server presented; `nil` on plain HTTP.
     init(der: [UInt8]?) {
-        certificate = der.flatMap { PeerCertificate(derEncoded: $0) }
+        certificate = der.map { PeerCertificate.read(derEncoded: $0) }
         encoded = der.map { Data($0).base64EncodedString() }
     }
 
@@ -40,14 +40,25 @@ final class PeerCertificateHandler: ChannelDuplexHandler, RemovableChannelHandle
         }
         let expected = head.headers[Self.expectedNameHeader].first
         head.headers.remove(name: Self.expectedNameHeader)
-        if let expected, let certificate, !certificate.covers(host: expected) {
-            let mismatch = NameMismatch(certificate: certificate)
-            promise?.fail(mismatch)
-            context.fireErrorCaught(mismatch)
-            context.close(promise: nil)
-            return
+        if let expected {
+            switch certificate {
+            case .success(let certificate) where !certificate.covers(host: expected):
+                return refuse(NameMismatch(certificate: certificate), context: context, promise: promise)
+            case .failure(let unreadable):
+                // Names nobody could read were not checked: that is no pass.
+                return refuse(unreadable, context: context, promise: promise)
+            case .success, nil:
+                break
+            }
         }
         context.write(wrapOutboundOut(.head(head)), promise: promise)
+    }
+
+    /// Fails the request and closes the connection before anything is sent.
+    private func refuse(_ error: any Error, context: ChannelHandlerContext, promise: EventLoopPromise<Void>?) {
+        promise?.fail(error)
+        context.fireErrorCaught(error)
+        context.close(promise: nil)
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -65,6 +76,13 @@ final class PeerCertificateHandler: ChannelDuplexHandler, RemovableChannelHandle
 /// Thrown on a connection whose certificate does not name the host.
 struct NameMismatch: Error {
     var certificate: PeerCertificate
+}
+
+/// Thrown on a connection whose certificate swift-certificates cannot
+/// read, when the fetch asked for its names to be checked.
+struct UnreadableCertificate: Error {
+    /// The parser's reason.
+    var reason: String
 }
 
 /// Ends a probe's connection once the certificate is read: nothing is sent

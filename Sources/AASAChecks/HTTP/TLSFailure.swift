@@ -43,6 +43,9 @@ public enum CertificateProblem: Sendable, Hashable {
     /// Issued by a CA that is not trusted: not a system root and not in
     /// `--ca-file` (the path, when one was given).
     case untrustedIssuer(issuer: String, caFile: String?)
+    /// Trusted by TLS, but the certificate could not be read (the parser's
+    /// reason), so its names were not held to Apple's rules.
+    case unreadable(reason: String)
 
     public var message: String {
         switch self {
@@ -62,6 +65,8 @@ public enum CertificateProblem: Sendable, Hashable {
             return "the issuer (\(issuer)) is not a trusted CA; for a private CA pass it with --ca-file"
         case .untrustedIssuer(let issuer, let caFile?):
             return "the issuer (\(issuer)) is neither a system CA nor in --ca-file \(caFile)"
+        case .unreadable(let reason):
+            return "the certificate could not be read (X.509 parser: \(reason)); its names were not checked"
         }
     }
 

@@ -11,19 +11,26 @@ import Metrics
 /// the writer has caught up it writes one line saying how many were lost.
 /// Lines that could not be written (the reader closed the pipe) count as
 /// dropped too.
+///
+/// The thread lives until ``stop(deadline:)``: `aasa serve` never stops it
+/// (it writes until the process exits), tests stop each writer they start.
 public final class LogWriter: @unchecked Sendable {
-    // @unchecked: `queue` and `writing` are only touched while `condition`
-    // is locked.
+    // @unchecked: `queue`, `writing`, `stopping` and `finished` are only
+    // touched while `condition` is locked.
     private let condition = NSCondition()
     private var queue: LogLineQueue
     private var writing = false
+    /// Set by `stop`: the thread ends once the queue is written.
+    private var stopping = false
+    /// Set by the thread as its last act; `stop` waits for it.
+    private var finished = false
 
     private let output: LogOutput
     private let droppedCounter: Counter
     private let droppedNotice: @Sendable (Int) -> String
 
-    /// Starts the writer thread, which lives as long as the process (one
-    /// writer per process: `LoggingSystem` is bootstrapped once).
+    /// Starts the writer thread (one writer per process: `LoggingSystem`
+    /// is bootstrapped once). The thread holds the writer until it ends.
     /// - Parameters:
     ///   - capacity: bytes of lines that may wait (see ``LogLineQueue``).
     ///   - metrics: where `aasa_log_lines_dropped_total` is registered.
@@ -44,10 +51,10 @@ public final class LogWriter: @unchecked Sendable {
     }
 
     /// Queues `line` (with its newline) for the writer; drops it when the
-    /// queue is full. Never blocks beyond a short lock.
+    /// queue is full or the writer was stopped. Never blocks beyond a short lock.
     public func submit(_ line: String) {
         condition.lock()
-        let kept = queue.append(line)
+        let kept = !stopping && queue.append(line)
         condition.unlock()
         // Counted here, not by the writer: while the writer is stuck in
         // write(2) the metric must still show the lines being lost.
@@ -71,13 +78,37 @@ public final class LogWriter: @unchecked Sendable {
         return true
     }
 
+    /// Ends the writer thread once every line submitted before is written,
+    /// and waits for it to end, but not past `deadline` (a reader that never
+    /// drains the pipe holds the thread in write(2)). Lines submitted after
+    /// are dropped.
+    /// - Returns: whether the thread ended in time.
+    @discardableResult
+    public func stop(deadline: Date) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        stopping = true
+        condition.broadcast()
+        while !finished {
+            if !condition.wait(until: deadline) { return false }
+        }
+        return true
+    }
+
     /// The writer thread: takes every queued line at once and writes them
-    /// together, then the notice of lines dropped meanwhile.
+    /// together, then the notice of lines dropped meanwhile; ends when
+    /// stopped with nothing left to write.
     private func run() {
         var lost = 0
         while true {
             condition.lock()
-            while queue.isEmpty { condition.wait() }
+            while queue.isEmpty && !stopping { condition.wait() }
+            if queue.isEmpty {
+                finished = true
+                condition.unlock()
+                condition.broadcast()
+                return
+            }
             let (lines, dropped) = queue.takeAll()
             writing = true
             condition.unlock()

@@ -195,6 +195,20 @@ struct HostReader {
                 return nil
             }
             guard case .directory(let tls, let location) = opened else { return nil }
+            // A poll compares the files' stamps before opening them: nearly
+            // always neither changed, and a TLS host then costs two lookups
+            // instead of two opens.
+            if let previous, !identities.force, let stamps = try entryStamps(in: tls, at: location) {
+                do {
+                    if let unchanged = try identities.reuse(previous, certificate: stamps.certificate, key: stamps.key)
+                    {
+                        return unchanged
+                    }
+                } catch {
+                    issues.append(Self.identityIssue(host: name, path: label, error.description, previous: previous))
+                    return previous
+                }
+            }
             let certificate = try root.open(SiteLayout.certificateFileName, in: tls, at: location, expecting: .file)
             let key = try root.open(SiteLayout.keyFileName, in: tls, at: location, expecting: .file)
             guard case .file(let certificateFile) = certificate, case .file(let keyFile) = key else { return nil }
@@ -208,6 +222,20 @@ struct HostReader {
             issues.append(Self.identityIssue(host: name, path: label, error.description, previous: previous))
             return previous
         }
+    }
+
+    /// The stamps of `cert.pem` and `key.pem` from their entries, neither
+    /// opened; nil when one is not a regular file (opening it says what).
+    private func entryStamps(
+        in tls: any DirectoryHandle,
+        at location: [String]
+    ) throws(FileSystemError) -> (certificate: FileStamp, key: FileStamp)? {
+        let certificate = try root.open(SiteLayout.certificateFileName, in: tls, at: location, expecting: .fileStatus)
+        let key = try root.open(SiteLayout.keyFileName, in: tls, at: location, expecting: .fileStatus)
+        guard case .status(let certificate) = certificate, certificate.kind == .regular,
+            case .status(let key) = key, key.kind == .regular
+        else { return nil }
+        return (certificate.stamp, key.stamp)
     }
 
     static func identityIssue(host: String?, path: String, _ problem: String, previous: LoadedIdentity?) -> LoadIssue {

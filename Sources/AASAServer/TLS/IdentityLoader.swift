@@ -30,14 +30,8 @@ struct IdentityLoader {
         do {
             let certificateStamp = try reader.stamp(of: certificate)
             let keyStamp = try reader.stamp(of: key)
-            if !force, let previous, previous.certificateStamp == certificateStamp, previous.keyStamp == keyStamp {
-                // Unchanged files, but time passes: expiry is checked on every load.
-                guard previous.identity.notValidAfter > now else {
-                    throw TLSIdentity.Problem(
-                        description: "the certificate expired on \(previous.identity.notValidAfter.formatted(.iso8601))"
-                    )
-                }
-                return previous
+            if let unchanged = try reuse(previous, certificate: certificateStamp, key: keyStamp) {
+                return unchanged
             }
             let certificatePEM = try pem(certificate, stamp: certificateStamp)
             let keyPEM = try pem(key, stamp: keyStamp)
@@ -53,6 +47,26 @@ struct IdentityLoader {
         } catch {
             throw TLSIdentity.Problem(description: "\(error)")
         }
+    }
+
+    /// `previous` again when its files still have these stamps (and no
+    /// SIGHUP forces a parse); nil when they changed. A poll asks this with
+    /// the stamps of the files' entries, before opening them.
+    func reuse(
+        _ previous: LoadedIdentity?,
+        certificate: FileStamp,
+        key: FileStamp
+    ) throws(TLSIdentity.Problem) -> LoadedIdentity? {
+        guard !force, let previous, previous.certificateStamp == certificate, previous.keyStamp == key else {
+            return nil
+        }
+        // Unchanged files, but time passes: expiry is checked on every load.
+        guard previous.identity.notValidAfter > now else {
+            throw TLSIdentity.Problem(
+                description: "the certificate expired on \(previous.identity.notValidAfter.formatted(.iso8601))"
+            )
+        }
+        return previous
     }
 
     private func pem(_ file: any OpenFile, stamp: FileStamp) throws -> (text: String, stamp: FileStamp) {

@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import NIOSSL
 import X509
+import _CryptoExtras
 
 /// A private CA and leaves signed by it, made in the test so nothing secret
 /// is checked in: the "staging host with a private certificate" that
@@ -77,16 +78,33 @@ struct TestCertificates {
         )
     }
 
+    /// A leaf for `names` whose key is 1,024-bit RSA: TLS (BoringSSL) uses
+    /// it, but swift-certificates cannot read the certificate (it refuses
+    /// RSA keys under 2,048 bits), so `PeerCertificate` sees no names.
+    func issueWithWeakRSAKey(names: [String]) throws -> Leaf {
+        let key = try _RSA.Signing.PrivateKey(unsafeKeySize: .init(bitCount: 1024))
+        return try Self.issue(
+            names: names,
+            ipAddresses: [],
+            validFor: 90 * 86_400,
+            key: (.init(key.publicKey), key.pemRepresentation),
+            caKey: caKey,
+            caName: caName
+        )
+    }
+
     private static func issue(
         names: [String],
         ipAddresses: [[UInt8]],
         validFor: TimeInterval,
         startsIn: TimeInterval? = nil,
+        key: (public: Certificate.PublicKey, pem: String)? = nil,
         caKey: P256.Signing.PrivateKey,
         caName: DistinguishedName
     ) throws -> Leaf {
         let now = Date()
-        let key = P256.Signing.PrivateKey()
+        let p256 = P256.Signing.PrivateKey()
+        let key = key ?? (.init(p256.publicKey), p256.pemRepresentation)
         let notValidAfter = now + validFor
         let notValidBefore = startsIn.map { now + $0 } ?? min(now, notValidAfter) - 3600
         let alternativeNames =
@@ -95,7 +113,7 @@ struct TestCertificates {
         let certificate = try Certificate(
             version: .v3,
             serialNumber: Certificate.SerialNumber(),
-            publicKey: .init(key.publicKey),
+            publicKey: key.public,
             notValidBefore: notValidBefore,
             notValidAfter: notValidAfter,
             issuer: caName,
@@ -112,9 +130,9 @@ struct TestCertificates {
         let certificatePEM = try certificate.serializeAsPEM().pemString
         return Leaf(
             chain: [try NIOSSLCertificate(bytes: Array(certificatePEM.utf8), format: .pem)],
-            key: try NIOSSLPrivateKey(bytes: Array(key.pemRepresentation.utf8), format: .pem),
+            key: try NIOSSLPrivateKey(bytes: Array(key.pem.utf8), format: .pem),
             certificatePEM: certificatePEM,
-            keyPEM: key.pemRepresentation,
+            keyPEM: key.pem,
             notValidAfter: notValidAfter
         )
     }

@@ -53,13 +53,23 @@ struct LogWriterTests {
         }
     }
 
-    static func writer(_ pipe: TestPipe, capacity: Int, metrics: TestMetrics) -> LogWriter {
-        LogWriter(
+    /// Runs `body` with a writer into `pipe`, then stops the writer and
+    /// expects its thread to end: no test leaves a thread behind, nor one
+    /// holding a descriptor number the pipe's end gives back.
+    static func withWriter<Result>(
+        _ pipe: TestPipe,
+        capacity: Int,
+        metrics: TestMetrics,
+        _ body: (LogWriter) throws -> Result
+    ) rethrows -> Result {
+        let writer = LogWriter(
             output: LogOutput(descriptor: FileDescriptor(rawValue: pipe.writeEnd)),
             capacity: capacity,
             metrics: metrics,
             droppedNotice: { "dropped \($0)\n" }
         )
+        defer { #expect(writer.stop(deadline: Date(timeIntervalSinceNow: 10)), "the writer thread did not end") }
+        return try body(writer)
     }
 
     /// 10,000 lines of 100 bytes, 1 MB, into a 64 KiB pipe nobody reads
@@ -70,7 +80,12 @@ struct LogWriterTests {
     @Test(.timeLimit(.minutes(1))) func aStuckReaderCostsDroppedLinesNotABlockedLogger() throws {
         let pipe = try TestPipe()
         let metrics = TestMetrics()
-        let writer = Self.writer(pipe, capacity: 4096, metrics: metrics)
+        try Self.withWriter(pipe, capacity: 4096, metrics: metrics) { writer in
+            try Self.checkAStuckReader(pipe, writer: writer, metrics: metrics)
+        }
+    }
+
+    private static func checkAStuckReader(_ pipe: TestPipe, writer: LogWriter, metrics: TestMetrics) throws {
         let total = 10_000
         for number in 0..<total {
             writer.submit("line \(String(number).padding(toLength: 93 - 5, withPad: " ", startingAt: 0))\n")
@@ -107,21 +122,45 @@ struct LogWriterTests {
         let pipe = try TestPipe()
         pipe.closeReadEnd()
         let metrics = TestMetrics()
-        let writer = Self.writer(pipe, capacity: 1 << 20, metrics: metrics)
-        for number in 0..<100 { writer.submit("line \(number)\n") }
-        #expect(writer.flush(deadline: Date(timeIntervalSinceNow: 10)))
-        #expect(try metrics.expectCounter("aasa_log_lines_dropped_total").totalValue == 100)
+        try Self.withWriter(pipe, capacity: 1 << 20, metrics: metrics) { writer throws in
+            for number in 0..<100 { writer.submit("line \(number)\n") }
+            #expect(writer.flush(deadline: Date(timeIntervalSinceNow: 10)))
+            #expect(try metrics.expectCounter("aasa_log_lines_dropped_total").totalValue == 100)
+        }
     }
 
     /// At exit the flush waits for the writer, but not past its deadline
     /// when the reader never drains the pipe.
     @Test(.timeLimit(.minutes(1))) func flushGivesUpAtItsDeadline() throws {
         let pipe = try TestPipe()
-        let writer = Self.writer(pipe, capacity: 1 << 20, metrics: TestMetrics())
-        let line = String(repeating: "x", count: 1023) + "\n"
-        for _ in 0..<200 { writer.submit(line) }
-        #expect(!writer.flush(deadline: Date(timeIntervalSinceNow: 0.2)))
-        _ = pipe.read { $0.utf8.count >= 200 * 1024 }
-        #expect(writer.flush(deadline: Date(timeIntervalSinceNow: 10)))
+        Self.withWriter(pipe, capacity: 1 << 20, metrics: TestMetrics()) { writer in
+            let line = String(repeating: "x", count: 1023) + "\n"
+            for _ in 0..<200 { writer.submit(line) }
+            #expect(!writer.flush(deadline: Date(timeIntervalSinceNow: 0.2)))
+            // Stopping waits for the thread no longer than its deadline either.
+            #expect(!writer.stop(deadline: Date(timeIntervalSinceNow: 0.2)))
+            _ = pipe.read { $0.utf8.count >= 200 * 1024 }
+            #expect(writer.flush(deadline: Date(timeIntervalSinceNow: 10)))
+        }
+    }
+
+    /// Stopping writes every line submitted before, ends the thread (the
+    /// call returns only once the thread's last act is done), and drops
+    /// and counts what comes after.
+    @Test(.timeLimit(.minutes(1))) func stopWritesWhatWasQueuedAndEndsTheThread() throws {
+        let pipe = try TestPipe()
+        let metrics = TestMetrics()
+        let writer = LogWriter(
+            output: LogOutput(descriptor: FileDescriptor(rawValue: pipe.writeEnd)),
+            metrics: metrics,
+            droppedNotice: { "dropped \($0)\n" }
+        )
+        for number in 0..<100 { writer.submit("line \(number)\n") }
+        #expect(writer.stop(deadline: Date(timeIntervalSinceNow: 10)))
+        writer.submit("after the stop\n")
+        let expected = (0..<100).map { "line \($0)\n" }.joined()
+        #expect(pipe.read(idleDeadline: 1) { $0.utf8.count > expected.utf8.count } == expected)
+        #expect(try metrics.expectCounter("aasa_log_lines_dropped_total").totalValue == 1)
+        #expect(writer.stop(deadline: Date(timeIntervalSinceNow: 10)))
     }
 }

@@ -60,19 +60,31 @@ final class CountingFileSystem: FileSystem, Sendable {
     }
 }
 
-/// A directory that reports its lookups and opens to its counter.
-private final class CountingDirectory: DirectoryHandle {
-    private let inner: any DirectoryHandle
-    private let counter: CountingFileSystem
+/// One open handle, counted from its wrapper's creation to its release
+/// (the real handles close their descriptors when released, as their
+/// wrappers are).
+private final class CountedHandle: Sendable {
+    let counter: CountingFileSystem
 
-    init(_ inner: any DirectoryHandle, counter: CountingFileSystem) {
-        self.inner = inner
+    init(_ counter: CountingFileSystem) {
         self.counter = counter
         counter.handleOpened()
     }
 
     deinit {
         counter.handleClosed()
+    }
+}
+
+/// A directory that reports its lookups and opens to its counter.
+private final class CountingDirectory: DirectoryHandle {
+    private let inner: any DirectoryHandle
+    private let handle: CountedHandle
+    private var counter: CountingFileSystem { handle.counter }
+
+    init(_ inner: any DirectoryHandle, counter: CountingFileSystem) {
+        self.inner = inner
+        self.handle = CountedHandle(counter)
     }
 
     var path: String { inner.path }
@@ -97,20 +109,14 @@ private final class CountingDirectory: DirectoryHandle {
     }
 }
 
-/// A file that reports to its counter while it is open (the real one
-/// closes its descriptor when released, as this wrapper is).
+/// A file that is counted while it is open.
 private final class CountingFile: OpenFile {
     private let inner: any OpenFile
-    private let counter: CountingFileSystem
+    private let handle: CountedHandle
 
     init(_ inner: any OpenFile, counter: CountingFileSystem) {
         self.inner = inner
-        self.counter = counter
-        counter.handleOpened()
-    }
-
-    deinit {
-        counter.handleClosed()
+        self.handle = CountedHandle(counter)
     }
 
     var path: String { inner.path }

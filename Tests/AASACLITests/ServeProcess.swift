@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `aasa serve` in a process of its own, as the process tests start it:
+/// serving `directory` on port 0 of 127.0.0.1 (HTTP, and admin), reloading
+/// only when told (`--poll-interval 0`), with its stderr read line by line.
+struct ServeProcess {
+    let process = Process()
+    /// The server's stderr: its log lines.
+    let lines: LineReader
+
+    /// - Parameters:
+    ///   - ulimit: the arguments of a `ulimit` that `/bin/sh` runs before
+    ///     it execs the server (`-n 256` sets the soft and the hard limit,
+    ///     so the server cannot raise it back; `-S -n 256` the soft only).
+    ///   - arguments: more `serve` arguments (`--tls-port 0`).
+    ///   - environment: variables added to this process's own.
+    init(
+        directory: String,
+        ulimit: String? = nil,
+        arguments: [String] = [],
+        environment: [String: String] = [:]
+    ) throws {
+        let executable = try BuiltExecutable.locate("aasa")
+        let serve =
+            [
+                "serve", "--dir", directory, "--bind", "127.0.0.1", "--port", "0", "--admin-port", "0",
+                "--poll-interval", "0",
+            ] + arguments
+        if let ulimit {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "ulimit \(ulimit) && exec \"$0\" \"$@\"", executable.path] + serve
+        } else {
+            process.executableURL = executable
+            process.arguments = serve
+        }
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, added in added }
+        }
+        let stderr = Pipe()
+        process.standardError = stderr
+        lines = LineReader(stderr.fileHandleForReading)
+    }
+
+    /// Starts the server and waits for it to listen.
+    /// - Returns: the HTTP port.
+    func start() async throws -> Int {
+        try process.run()
+        return try await port(of: "http")
+    }
+
+    /// The port `server` (`http`, `https`) listens on, from its log line.
+    func port(of server: String) async throws -> Int {
+        let line = try #require(
+            await lines.first { LogLine.field("server", of: $0) == server && $0.contains("listening") },
+            "no listening line for \(server)"
+        )
+        return try #require(line.split(separator: ":").last.flatMap { Int($0.prefix { $0.isNumber }) })
+    }
+
+    /// Sends SIGTERM, as a service manager stops it, and waits for the exit
+    /// (`process.terminationStatus` then says how it went); nothing when it
+    /// is not running.
+    func stop() {
+        guard process.isRunning else { return }
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+    }
+}
