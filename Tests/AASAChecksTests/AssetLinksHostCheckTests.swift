@@ -18,7 +18,7 @@ import Testing
     ) async throws -> (report: HostReport, requested: [String]) {
         try await FakeHTTPServer.with(HostCheckTests.origin { head in files[head.uri] }) { server in
             let check = HostCheck(
-                fetcher: try HTTPFetcher(configuration: .init(timeout: .seconds(5))),
+                fetcher: try HTTPFetcher(configuration: .init(timeout: .seconds(30))),
                 options: .init(android: expectations)
             )
             let report = await check.run(try HostTarget("example.com", baseURL: server.baseURL))
@@ -63,10 +63,10 @@ import Testing
     /// the file is optional, and the Apple checks still pass (it was a
     /// warning, so a run exited 0 without having seen the file).
     @Test func noAnswerForTheFileFailsEvenWhenOptional() async throws {
-        let never = FakeResponse(delivery: .never)
-        try await FakeHTTPServer.with(HostCheckTests.origin { $0.uri == Self.path ? never : nil }) { server in
+        let hangUp = FakeResponse(delivery: .hangUp)
+        try await FakeHTTPServer.with(HostCheckTests.origin { $0.uri == Self.path ? hangUp : nil }) { server in
             let check = HostCheck(
-                fetcher: try HTTPFetcher(configuration: .init(timeout: .seconds(2))),
+                fetcher: try HTTPFetcher(configuration: .init(timeout: .seconds(30))),
                 options: .init(android: AndroidExpectations())
             )
             let report = await check.run(try HostTarget("example.com", baseURL: server.baseURL))

@@ -143,7 +143,7 @@ import Testing
             head.uri == "/shared.json" ? shared : .notFound
         } _: { server in
             let resolve = [ResolveOverride(domain: "example.com", port: server.port, address: "127.0.0.1")]
-            let fetcher = try HTTPFetcher(configuration: .init(timeout: .seconds(5), caFile: caFile, resolve: resolve))
+            let fetcher = try HTTPFetcher(configuration: .init(timeout: .seconds(30), caFile: caFile, resolve: resolve))
             let text = F.file(F.statement(), F.include("https://example.com:\(server.port)/shared.json"))
             let root = try #require(AssetLinksFile(bytes: Array(text.utf8)))
             let includes = await AssetLinksIncludeResolver(fetcher: fetcher).resolve(root, at: "assetlinks.json")

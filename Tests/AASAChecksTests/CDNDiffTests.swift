@@ -34,7 +34,7 @@ import Testing
 
     /// Compares example.com with the origin on `server` (the live-origin mode).
     private func compare(_ server: FakeHTTPServer) async throws -> CDNComparison {
-        let fetcher = try HTTPFetcher(configuration: .init(timeout: .seconds(5)))
+        let fetcher = try HTTPFetcher(configuration: .init(timeout: .seconds(30)))
         return await CDNDiff(fetcher: fetcher, cdnBase: server.baseURL + "/a/v1").compare(
             "example.com",
             with: .origin(try HostTarget("example.com", baseURL: server.baseURL))

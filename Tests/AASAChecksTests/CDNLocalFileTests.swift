@@ -14,7 +14,7 @@ import Testing
     }
 
     private func compare(_ server: FakeHTTPServer, file: String) async throws -> CDNComparison {
-        let fetcher = try HTTPFetcher(configuration: .init(timeout: .seconds(5)))
+        let fetcher = try HTTPFetcher(configuration: .init(timeout: .seconds(30)))
         return await CDNDiff(fetcher: fetcher, cdnBase: server.baseURL + "/a/v1").compare(
             "example.com",
             with: .file(path: "aasa/example.com/apple-app-site-association", bytes: Array(file.utf8))

@@ -174,7 +174,7 @@ import Testing
         let early = try certificates.issue(names: ["example.com"], startsIn: 3 * 86_400)
         try await FakeHTTPServer.with(tls: try TestCertificates.serverContext(early), HostCheckTests.origin()) {
             server in
-            let fetcher = try HTTPFetcher(configuration: .init(timeout: .seconds(5), caFile: caFile))
+            let fetcher = try HTTPFetcher(configuration: .init(timeout: .seconds(30), caFile: caFile))
             let report = await HostCheck(fetcher: fetcher).run(try HostTarget("example.com", baseURL: server.baseURL))
             #expect(report.check("tls.trusted")?.message.contains("the certificate is not valid before") == true)
             #expect(report.check("tls.expiry")?.status == .fail)

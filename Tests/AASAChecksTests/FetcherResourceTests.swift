@@ -34,7 +34,7 @@ import Testing
     @Test func oneClientServesAllHostsOfAVerifiedRun() async throws {
         try await Self.withWildcardOrigin { server, caFile in
             let routes = Self.hosts(100).map { ResolveOverride(domain: $0, port: server.port, address: "127.0.0.1") }
-            let fetcher = try HTTPFetcher(configuration: .init(timeout: .seconds(5), caFile: caFile, resolve: routes))
+            let fetcher = try HTTPFetcher(configuration: .init(timeout: .seconds(30), caFile: caFile, resolve: routes))
             let check = HostCheck(fetcher: fetcher)
             for host in Self.hosts(100) {
                 let target = try HostTarget("https://\(host):\(server.port)").connecting(per: routes)
@@ -51,7 +51,7 @@ import Testing
     /// that routing needs are kept to a few, whatever the number of hosts.
     @Test func adHocRoutesKeepFewClientsAlive() async throws {
         try await Self.withWildcardOrigin { server, caFile in
-            let fetcher = try HTTPFetcher(configuration: .init(timeout: .seconds(5), caFile: caFile))
+            let fetcher = try HTTPFetcher(configuration: .init(timeout: .seconds(30), caFile: caFile))
             let check = HostCheck(fetcher: fetcher)
             var mostAlive = 0
             for host in Self.hosts(100) {
@@ -76,7 +76,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: caFile) }
         try await FakeHTTPServer.with(tls: try certificates.serverContext(), HostCheckTests.origin()) { server in
             let fetcher = try HTTPFetcher(
-                configuration: .init(timeout: .seconds(5), caFile: trustedCA ? caFile : nil)
+                configuration: .init(timeout: .seconds(30), caFile: trustedCA ? caFile : nil)
             )
             let check = HostCheck(fetcher: fetcher)
             let reason = trustedCA ? "certificate name mismatch" : "is not a trusted CA"

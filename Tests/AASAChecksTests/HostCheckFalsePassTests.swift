@@ -16,7 +16,7 @@ import Testing
     ) async throws -> HostReport {
         try await FakeHTTPServer.with(HostCheckTests.origin(answer)) { server in
             let check = HostCheck(
-                fetcher: try HTTPFetcher(configuration: .init(timeout: .seconds(5))),
+                fetcher: try HTTPFetcher(configuration: .init(timeout: .seconds(30))),
                 options: options
             )
             return await check.run(try HostTarget("example.com", baseURL: server.baseURL))
@@ -129,7 +129,7 @@ import Testing
     @Test func plainHTTPForAPublicDomainFails() async throws {
         try await FakeHTTPServer.with(HostCheckTests.origin()) { server in
             let resolve = [ResolveOverride(domain: "example.com", port: server.port, address: "127.0.0.1")]
-            let fetcher = try HTTPFetcher(configuration: .init(timeout: .seconds(5), resolve: resolve))
+            let fetcher = try HTTPFetcher(configuration: .init(timeout: .seconds(30), resolve: resolve))
             let target = try HostTarget("http://example.com:\(server.port)").connecting(per: resolve)
             let report = await HostCheck(fetcher: fetcher).run(target)
             #expect(report.check("http.status")?.status == .pass)
@@ -144,7 +144,7 @@ import Testing
         let leaf = try certificates.issue(names: ["other.example"])
         try await FakeHTTPServer.with(tls: try TestCertificates.serverContext(leaf), HostCheckTests.origin()) {
             server in
-            let fetcher = try HTTPFetcher(configuration: .init(timeout: .seconds(5), insecure: true))
+            let fetcher = try HTTPFetcher(configuration: .init(timeout: .seconds(30), insecure: true))
             let report = await HostCheck(fetcher: fetcher).run(try HostTarget("example.com", baseURL: server.baseURL))
             let trusted = try #require(report.check("tls.trusted"))
             #expect(trusted.status == .skip)

@@ -12,7 +12,7 @@ import Testing
             head.uri == "/.well-known/apple-app-site-association" ? .json(body) : nil
         }
         return try await FakeHTTPServer.with(HostCheckTests.origin(answer)) { server in
-            let fetcher = try HTTPFetcher(configuration: .init(timeout: .seconds(5)))
+            let fetcher = try HTTPFetcher(configuration: .init(timeout: .seconds(30)))
             return await HostCheck(fetcher: fetcher).run(try HostTarget("example.com", baseURL: server.baseURL))
         }
     }

@@ -27,7 +27,9 @@ import Testing
         options: HostCheck.Options = .init()
     ) async throws -> HostReport {
         let check = HostCheck(
-            fetcher: try fetcher ?? HTTPFetcher(configuration: .init(timeout: .seconds(5))),
+            // A bound against a hang, not a speed the test asserts: a loaded
+            // CI machine once took more than 5 s to stream 128 KiB.
+            fetcher: try fetcher ?? HTTPFetcher(configuration: .init(timeout: .seconds(30))),
             options: options
         )
         return await check.run(try HostTarget("example.com", baseURL: server.baseURL))

@@ -14,7 +14,7 @@ import Testing
     @Test func ownOriginPassesEveryCheck() async throws {
         try await OwnOrigin.with(Self.files) { origin, _ in
             let check = HostCheck(
-                fetcher: try HTTPFetcher(configuration: .init(timeout: .seconds(5))),
+                fetcher: try HTTPFetcher(configuration: .init(timeout: .seconds(30))),
                 options: .init(app: .bundleID("com.example.app"))
             )
             for host in ["example.com", "www.example.com"] {
@@ -28,7 +28,7 @@ import Testing
 
     @Test func unknownHostIsNotServed() async throws {
         try await OwnOrigin.with(Self.files) { origin, _ in
-            let check = HostCheck(fetcher: try HTTPFetcher(configuration: .init(timeout: .seconds(5))))
+            let check = HostCheck(fetcher: try HTTPFetcher(configuration: .init(timeout: .seconds(30))))
             let report = await check.run(try HostTarget("other.example", baseURL: origin.baseURL))
             #expect(report.check("http.status")?.status == .fail)
         }
@@ -42,7 +42,7 @@ import Testing
             }
             try await FakeHTTPServer.with(respond) { cdn in
                 let diff = CDNDiff(
-                    fetcher: try HTTPFetcher(configuration: .init(timeout: .seconds(5))),
+                    fetcher: try HTTPFetcher(configuration: .init(timeout: .seconds(30))),
                     cdnBase: cdn.baseURL + "/a/v1/"
                 )
                 let inSync = await diff.compare(
@@ -75,7 +75,7 @@ import Testing
         caFile: String?,
         resolve: [ResolveOverride] = []
     ) async throws -> HostReport {
-        let fetcher = try HTTPFetcher(configuration: .init(timeout: .seconds(5), caFile: caFile, resolve: resolve))
+        let fetcher = try HTTPFetcher(configuration: .init(timeout: .seconds(30), caFile: caFile, resolve: resolve))
         return await HostCheck(fetcher: fetcher).run(try HostTarget(host, baseURL: baseURL).connecting(per: resolve))
     }
 
@@ -194,7 +194,7 @@ import Testing
             let sameCopy: FakeHTTPServer.Responder = { _ in .json(HostCheckTests.aasa) }
             try await FakeHTTPServer.with(sameCopy) { cdn in
                 let diff = CDNDiff(
-                    fetcher: try HTTPFetcher(configuration: .init(timeout: .seconds(5), caFile: caFile)),
+                    fetcher: try HTTPFetcher(configuration: .init(timeout: .seconds(30), caFile: caFile)),
                     cdnBase: cdn.baseURL + "/a/v1/"
                 )
                 let comparison = await diff.compare(

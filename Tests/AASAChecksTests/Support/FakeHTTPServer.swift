@@ -12,6 +12,9 @@ struct FakeResponse: Sendable {
         case normal
         /// Never answer: the client's timeout has to fire.
         case never
+        /// Close the connection without answering: no answer, at once,
+        /// whatever the machine's load does to a timeout.
+        case hangUp
         /// Stream 16 KiB chunks with no end (bounded at 64 MiB so a broken
         /// client cannot make the test run forever).
         case endless
@@ -202,6 +205,10 @@ final class FakeHTTPServer: Sendable {
 
         private func respond(_ response: FakeResponse, context: ChannelHandlerContext) {
             guard response.delivery != .never else { return }
+            guard response.delivery != .hangUp else {
+                context.close(promise: nil)
+                return
+            }
             var headers = HTTPHeaders(response.headers)
             if response.delivery == .normal {
                 headers.replaceOrAdd(name: "Content-Length", value: "\(response.body.count)")
