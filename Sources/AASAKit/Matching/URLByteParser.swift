@@ -54,11 +54,15 @@ enum URLByteParser {
         guard let colon = input.firstIndex(of: UInt8(ascii: ":")), isScheme(input[..<colon]) else {
             throw AASAURLError(.notAURL(original()))
         }
+        // Literals: a scheme string per URL (and its lowercasing) cost more
+        // than the rest of the authority.
         let scheme: String
-        switch String(decoding: UnsafeBufferPointer(rebasing: input[..<colon]), as: UTF8.self).lowercased() {
-        case "https": scheme = "https"
-        case "http": scheme = "http"
-        case let other: throw AASAURLError(.unsupportedScheme(other))
+        if equalsLowercased(input[..<colon], "https") {
+            scheme = "https"
+        } else if equalsLowercased(input[..<colon], "http") {
+            scheme = "http"
+        } else {
+            throw AASAURLError(.unsupportedScheme(string(input[..<colon]).lowercased()))
         }
         var index = colon + 1
         while index < input.count, input[index] == ASCII.slash || input[index] == ASCII.backslash { index += 1 }
@@ -74,19 +78,64 @@ enum URLByteParser {
         )
 
         var rest = authorityEnd..<input.count
-        var fragment: String?
+        var fragment: Range<Int>?
         if let hash = input[rest].firstIndex(of: UInt8(ascii: "#")) {
-            fragment = encode(input[(hash + 1)..<rest.upperBound], escaping: ASCII.fragmentSet)
+            fragment = (hash + 1)..<rest.upperBound
             rest = rest.lowerBound..<hash
         }
-        var query: String?
+        var query: Range<Int>?
         if let mark = input[rest].firstIndex(of: UInt8(ascii: "?")) {
-            query = encode(input[(mark + 1)..<rest.upperBound], escaping: ASCII.querySet)
+            query = (mark + 1)..<rest.upperBound
             rest = rest.lowerBound..<mark
         }
-        var path = encode(input[rest], escaping: ASCII.pathSet, backslashIsSlash: true)
-        if mayHaveDotSegment(input[rest]) { path = AASAURL.removingDotSegments(path) }
-        return AASAURL(scheme: scheme, host: host, port: port, path: path, query: query, fragment: fragment)
+        guard !mayHaveDotSegment(input[rest]) else {
+            // Rare: the path resolved as a string, the URL assembled from parts.
+            let path = encode(input[rest], escaping: ASCII.pathSet, backslashIsSlash: true)
+            return AASAURL(
+                scheme: scheme,
+                host: host,
+                port: port,
+                path: AASAURL.removingDotSegments(path),
+                query: query.map { encode(input[$0], escaping: ASCII.querySet) },
+                fragment: fragment.map { encode(input[$0], escaping: ASCII.fragmentSet) }
+            )
+        }
+        // The usual URL: its path, query and fragment encoded into one
+        // string, the marks at their offsets.
+        let pathCount = encodedCount(input[rest], escaping: ASCII.pathSet)
+        let queryCount = query.map { 1 + encodedCount(input[$0], escaping: ASCII.querySet) } ?? 0
+        let fragmentCount = fragment.map { 1 + encodedCount(input[$0], escaping: ASCII.fragmentSet) } ?? 0
+        let tail = String(unsafeUninitializedCapacity: pathCount + queryCount + fragmentCount) { buffer in
+            var count = write(input[rest], escaping: ASCII.pathSet, backslashIsSlash: true, into: buffer, at: 0)
+            if let query {
+                buffer[count] = UInt8(ascii: "?")
+                count = write(input[query], escaping: ASCII.querySet, into: buffer, at: count + 1)
+            }
+            if let fragment {
+                buffer[count] = UInt8(ascii: "#")
+                count = write(input[fragment], escaping: ASCII.fragmentSet, into: buffer, at: count + 1)
+            }
+            return count
+        }
+        return AASAURL(
+            scheme: scheme,
+            host: host,
+            port: port,
+            tail: tail,
+            queryMark: query == nil ? nil : pathCount,
+            fragmentMark: fragment == nil ? nil : pathCount + queryCount
+        )
+    }
+
+    /// Whether `bytes`, ASCII-lowercased, are `lowercase`'s UTF-8.
+    private static func equalsLowercased(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, _ lowercase: StaticString) -> Bool
+    {
+        guard bytes.count == lowercase.utf8CodeUnitCount else { return false }
+        let expected = lowercase.utf8Start
+        for (offset, byte) in bytes.enumerated() where (ASCII.isUpper(byte) ? byte | 0x20 : byte) != expected[offset] {
+            return false
+        }
+        return true
     }
 
     private static func isScheme(_ text: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
@@ -153,22 +202,42 @@ enum URLByteParser {
         escaping set: ASCII.Set,
         backslashIsSlash: Bool = false
     ) -> String {
-        let escapes = bytes.reduce(0) { count, byte in count + (ASCII.isKept(byte, set) ? 0 : 1) }
-        return String(unsafeUninitializedCapacity: bytes.count + 2 * escapes) { buffer in
-            var count = 0
-            for byte in bytes {
-                if ASCII.isKept(byte, set) {
-                    buffer[count] = backslashIsSlash && byte == ASCII.backslash ? ASCII.slash : byte
-                    count += 1
-                } else {
-                    buffer[count] = UInt8(ascii: "%")
-                    buffer[count + 1] = ASCII.hexDigits[Int(byte >> 4)]
-                    buffer[count + 2] = ASCII.hexDigits[Int(byte & 0x0F)]
-                    count += 3
-                }
-            }
-            return count
+        String(unsafeUninitializedCapacity: encodedCount(bytes, escaping: set)) { buffer in
+            write(bytes, escaping: set, backslashIsSlash: backslashIsSlash, into: buffer, at: 0)
         }
+    }
+
+    /// How many bytes ``encode(_:escaping:backslashIsSlash:)`` makes of `bytes`.
+    @inline(__always)
+    private static func encodedCount(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, escaping set: ASCII.Set) -> Int {
+        var count = bytes.count
+        for byte in bytes where !ASCII.isKept(byte, set) { count += 2 }
+        return count
+    }
+
+    /// Writes `bytes` encoded into `buffer` from `start`; returns where the
+    /// writing ended.
+    @inline(__always)
+    private static func write(
+        _ bytes: Slice<UnsafeBufferPointer<UInt8>>,
+        escaping set: ASCII.Set,
+        backslashIsSlash: Bool = false,
+        into buffer: UnsafeMutableBufferPointer<UInt8>,
+        at start: Int
+    ) -> Int {
+        var count = start
+        for byte in bytes {
+            if ASCII.isKept(byte, set) {
+                buffer[count] = backslashIsSlash && byte == ASCII.backslash ? ASCII.slash : byte
+                count += 1
+            } else {
+                buffer[count] = UInt8(ascii: "%")
+                buffer[count + 1] = ASCII.hexDigit(byte >> 4)
+                buffer[count + 2] = ASCII.hexDigit(byte & 0x0F)
+                count += 3
+            }
+        }
+        return count
     }
 
     /// Whether `bytes`, ASCII, lowercased equal `text`'s UTF-8 (a host
