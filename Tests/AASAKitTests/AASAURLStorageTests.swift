@@ -127,6 +127,8 @@ import Testing
         #expect(ASCII.fragmentSet == Self.mask(" \"<>`"))
         #expect(ASCII.forbiddenInHost == Self.mask(" #%/:<>?@[\\]^|"))
         #expect(ASCII.authorityEnds == Self.mask("/\\?#"))
+        #expect(ASCII.pathEnds == Self.mask("?#"))
+        #expect(ASCII.queryEnds == Self.mask("#"))
     }
 
     @Test func hexDigitsAreUppercase() {

@@ -31,6 +31,10 @@ enum ASCII {
     static var fragmentSet: Set { Set(low: 0x5000_0005_0000_0000, high: 0x0000_0001_0000_0000) }
     /// Bytes a host cannot hold besides controls: ` #%/:<>?@[\]^|` and space.
     static var forbiddenInHost: Set { Set(low: 0xD400_8029_0000_0000, high: 0x1000_0000_7800_0001) }
+    /// Bytes that end the path: `?#`.
+    static var pathEnds: Set { Set(low: 0x8000_0008_0000_0000, high: 0) }
+    /// Bytes that end the query: `#`.
+    static var queryEnds: Set { Set(low: 0x0000_0008_0000_0000, high: 0) }
     /// Bytes that end the authority: `/\?#`.
     static var authorityEnds: Set { Set(low: 0x8000_8008_0000_0000, high: 0x0000_0000_1000_0000) }
 

@@ -77,43 +77,47 @@ enum URLByteParser {
             cached: &cachedHost
         )
 
-        var rest = authorityEnd..<input.count
-        var fragment: Range<Int>?
-        if let hash = input[rest].firstIndex(of: UInt8(ascii: "#")) {
-            fragment = (hash + 1)..<rest.upperBound
-            rest = rest.lowerBound..<hash
+        // One pass per component finds where it ends (the first `?` or
+        // `#` ends the path, the first `#` the query) and how long it is
+        // encoded.
+        let path = measure(input, from: authorityEnd, upTo: ASCII.pathEnds, escaping: ASCII.pathSet)
+        var query: (range: Range<Int>, count: Int)?
+        var next = path.end
+        if next < input.count, input[next] == UInt8(ascii: "?") {
+            let measured = measure(input, from: next + 1, upTo: ASCII.queryEnds, escaping: ASCII.querySet)
+            query = ((next + 1)..<measured.end, measured.count)
+            next = measured.end
         }
-        var query: Range<Int>?
-        if let mark = input[rest].firstIndex(of: UInt8(ascii: "?")) {
-            query = (mark + 1)..<rest.upperBound
-            rest = rest.lowerBound..<mark
+        var fragment: (range: Range<Int>, count: Int)?
+        if next < input.count {  // at a `#`
+            let measured = measure(input, from: next + 1, upTo: ASCII.Set(low: 0, high: 0), escaping: ASCII.fragmentSet)
+            fragment = ((next + 1)..<measured.end, measured.count)
         }
-        guard !mayHaveDotSegment(input[rest]) else {
+        let pathBytes = input[authorityEnd..<path.end]
+        guard !mayHaveDotSegment(pathBytes) else {
             // Rare: the path resolved as a string, the URL assembled from parts.
-            let path = encode(input[rest], escaping: ASCII.pathSet, backslashIsSlash: true)
             return AASAURL(
                 scheme: scheme,
                 host: host,
                 port: port,
-                path: AASAURL.removingDotSegments(path),
-                query: query.map { encode(input[$0], escaping: ASCII.querySet) },
-                fragment: fragment.map { encode(input[$0], escaping: ASCII.fragmentSet) }
+                path: AASAURL.removingDotSegments(encode(pathBytes, escaping: ASCII.pathSet, backslashIsSlash: true)),
+                query: query.map { encode(input[$0.range], escaping: ASCII.querySet) },
+                fragment: fragment.map { encode(input[$0.range], escaping: ASCII.fragmentSet) }
             )
         }
         // The usual URL: its path, query and fragment encoded into one
         // string, the marks at their offsets.
-        let pathCount = encodedCount(input[rest], escaping: ASCII.pathSet)
-        let queryCount = query.map { 1 + encodedCount(input[$0], escaping: ASCII.querySet) } ?? 0
-        let fragmentCount = fragment.map { 1 + encodedCount(input[$0], escaping: ASCII.fragmentSet) } ?? 0
-        let tail = String(unsafeUninitializedCapacity: pathCount + queryCount + fragmentCount) { buffer in
-            var count = write(input[rest], escaping: ASCII.pathSet, backslashIsSlash: true, into: buffer, at: 0)
+        let queryCount = query.map { 1 + $0.count } ?? 0
+        let fragmentCount = fragment.map { 1 + $0.count } ?? 0
+        let tail = String(unsafeUninitializedCapacity: path.count + queryCount + fragmentCount) { buffer in
+            var count = write(pathBytes, escaping: ASCII.pathSet, backslashIsSlash: true, into: buffer, at: 0)
             if let query {
                 buffer[count] = UInt8(ascii: "?")
-                count = write(input[query], escaping: ASCII.querySet, into: buffer, at: count + 1)
+                count = write(input[query.range], escaping: ASCII.querySet, into: buffer, at: count + 1)
             }
             if let fragment {
                 buffer[count] = UInt8(ascii: "#")
-                count = write(input[fragment], escaping: ASCII.fragmentSet, into: buffer, at: count + 1)
+                count = write(input[fragment.range], escaping: ASCII.fragmentSet, into: buffer, at: count + 1)
             }
             return count
         }
@@ -122,9 +126,29 @@ enum URLByteParser {
             host: host,
             port: port,
             tail: tail,
-            queryMark: query == nil ? nil : pathCount,
-            fragmentMark: fragment == nil ? nil : pathCount + queryCount
+            queryMark: query == nil ? nil : path.count,
+            fragmentMark: fragment == nil ? nil : path.count + queryCount
         )
+    }
+
+    /// From `start` to the first byte of `ends` or the end of `input`:
+    /// where the component ends, and its length encoded with `set`.
+    @inline(__always)
+    private static func measure(
+        _ input: UnsafeBufferPointer<UInt8>,
+        from start: Int,
+        upTo ends: ASCII.Set,
+        escaping set: ASCII.Set
+    ) -> (end: Int, count: Int) {
+        var index = start
+        var count = 0
+        while index < input.count {
+            let byte = input[index]
+            if ends.contains(byte) { break }
+            count += ASCII.isKept(byte, set) ? 1 : 3
+            index += 1
+        }
+        return (index, count)
     }
 
     /// Whether `bytes`, ASCII-lowercased, are `lowercase`'s UTF-8.
@@ -202,17 +226,10 @@ enum URLByteParser {
         escaping set: ASCII.Set,
         backslashIsSlash: Bool = false
     ) -> String {
-        String(unsafeUninitializedCapacity: encodedCount(bytes, escaping: set)) { buffer in
+        let count = bytes.reduce(0) { count, byte in count + (ASCII.isKept(byte, set) ? 1 : 3) }
+        return String(unsafeUninitializedCapacity: count) { buffer in
             write(bytes, escaping: set, backslashIsSlash: backslashIsSlash, into: buffer, at: 0)
         }
-    }
-
-    /// How many bytes ``encode(_:escaping:backslashIsSlash:)`` makes of `bytes`.
-    @inline(__always)
-    private static func encodedCount(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, escaping set: ASCII.Set) -> Int {
-        var count = bytes.count
-        for byte in bytes where !ASCII.isKept(byte, set) { count += 2 }
-        return count
     }
 
     /// Writes `bytes` encoded into `buffer` from `start`; returns where the
