@@ -47,6 +47,32 @@ import Testing
         }
     }
 
+    /// A query item's name is compared by scalars, not canonically (no
+    /// Unicode normalisation, SEMANTICS.md): an NFD `é` is another name than
+    /// the rule's NFC one, so the rule sees the item as absent. The reference
+    /// compared names with `String`'s canonical `==` until a random URL of
+    /// this suite met the difference.
+    @Test func queryItemNamesAreComparedByScalars() throws {
+        let file = try MatcherFixture.parse(
+            #"{"applinks": {"details": [{"appIDs": ["\#(Self.appID)"], "components": [{"/": "/a", "?": {"\#u{E9}": ""}}]}]}}"#
+        )
+        let matcher = AASAMatcher(file: file)
+        let reference = MatcherReference(file: file)
+        let decomposed = AASAURL(scheme: "https", host: "h", path: "/a", query: "e\u{301}=s")
+        let composed = AASAURL(scheme: "https", host: "h", path: "/a", query: "\u{E9}=s")
+        #expect(matcher.evaluate(decomposed, appID: Self.appID).decision == .matched)
+        #expect(matcher.evaluate(composed, appID: Self.appID).decision == .none)
+        for url in [decomposed, composed] {
+            let result = matcher.evaluate(url, appID: Self.appID)
+            let fast = MatcherReference.Outcome(
+                decision: result.decision,
+                rule: result.rule.map { [$0.detailIndex, $0.ruleIndex] },
+                notes: result.notes
+            )
+            #expect(fast == reference.evaluate(url, appID: Self.appID), "\(url)")
+        }
+    }
+
     /// A URL whose components are taken as written, non-ASCII included.
     static func urlFromParts(_ random: inout TestRandom) -> AASAURL {
         let segments = alphabet.segments + ["/", "//", "*", "**", "&", "=", "&=", "e\u{301}", "&\u{301}"]

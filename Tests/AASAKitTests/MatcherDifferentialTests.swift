@@ -72,6 +72,9 @@ import Testing
             "http", "https", "HTTPS", "ftp", ":", "//", "/", "\\", "?", "#", "@", "[", "]", "::1", ":8080", ":443",
             ":80", ":99999", ":x", "h", "Example.COM", "é", "É", "%", "%2e", "%2E", ".", "..", "a b", "\t", "\n", " ",
             "\u{7F}", "\u{01}", "\"", "<", ">", "`", "{", "}", "^", "'", "|", "+", "=", "&", "ß", "ǅ", "日本",
+            // The one-string layout's marks: escapes of `/`, `?` and `#`,
+            // empty queries and fragments, marks inside the fragment.
+            "%2F", "%2f", "%3F", "%23", "?#", "#?", "??", "##", "xn--bcher-kva", "Ü", "user@", ":0", ":65535", ":65536",
         ]
         for _ in 0..<3_000 {
             let text = (0..<random.below(12)).map { _ in random.pick(pieces) }.joined()

@@ -103,14 +103,18 @@ enum RandomRules {
     }
 
     static func url(_ random: inout TestRandom, _ alphabet: Alphabet = standard) -> String {
-        var text = "https://h"
+        // Hosts, ports and separators the parser rewrites, which the
+        // matcher must not see: the host and port never take part.
+        var text = "https://" + random.pick(["h", "h", "h", "H", "h:8443", "h:443", "u@h", "xn--bcher-kva", "bü"])
         let count = random.below(5)
+        let separator = random.chance(10) ? "\\" : "/"
         if count > 0 || random.chance(50) {
-            text += "/" + (0..<count).map { _ in random.pick(alphabet.segments) }.joined(separator: "/")
+            text += separator + (0..<count).map { _ in random.pick(alphabet.segments) }.joined(separator: separator)
         }
         if random.chance(20) { text += "/" }
-        if let query = query(&random, alphabet) { text += "?" + query }
+        if let query = query(&random, alphabet) { text += "?" + query } else if random.chance(5) { text += "?" }
         if random.chance(20) { text += "#" + random.pick(alphabet.segments) + random.pick(alphabet.segments) }
+        if random.chance(5) { text += random.pick(["#", "#?", "#a#b"]) }
         return text
     }
 

@@ -82,7 +82,9 @@ struct MatcherReference {
                     items.append((name, value))
                 }
                 for (name, pattern) in queryItems {
-                    let values = items.filter { $0.0 == name }.map(\.1)
+                    // By scalars: NFC and NFD names differ (SEMANTICS.md, no
+                    // Unicode normalisation), where `==` of strings is canonical.
+                    let values = items.filter { $0.0.unicodeScalars.elementsEqual(name.unicodeScalars) }.map(\.1)
                     for value in values.isEmpty ? [""] : values where !Self.matches(pattern.tokens, value, ci) {
                         continue rules
                     }

@@ -5,30 +5,25 @@
 /// Every pattern is compiled once, at init; ``evaluate(_:appID:)`` only
 /// walks automata, in time linear in the URL for each rule.
 public struct AASAMatcher: Sendable {
+    /// Everything compiled, in one reference: a matcher is read per URL
+    /// out of the site that holds it, and a copy of nine fields retained
+    /// and released each of them, from every core.
+    private var compiled: CompiledMatcher
+
     /// The app IDs the file lists under `applinks`, in order.
-    public var appIDs: [String]
+    public var appIDs: [String] {
+        get { compiled.appIDs }
+        set { compiled = compiled.with(appIDs: newValue, domain: compiled.domain) }
+    }
+
     /// The host the file is served for, lowercased; `nil` accepts any host.
     /// `*.example.com` (a wildcard entitlement, which uses the file of
     /// `example.com`) accepts every subdomain of `example.com` but not
     /// `example.com` itself.
-    public internal(set) var domain: String?
-
-    private let rulesByDetail: [[CompiledRule]]
-    private let indexByDetail: [RuleIndex]
-    /// The rules of `rulesByDetail` and indexes of `indexByDetail` again,
-    /// not retained: those arrays keep them alive as long as the matcher
-    /// (both are `let`s, never replaced: that is what makes this sound),
-    /// and a walk that retained each rule it reads made the two cores
-    /// evaluating a list contend for the rules' reference counts. Detail
-    /// `d`'s rule `p` is `unretainedRules[ruleStart[d] + p]`.
-    private let unretainedRules: [Unmanaged<CompiledRule>]
-    private let ruleStart: [Int]
-    private let unretainedIndexes: [Unmanaged<RuleIndex>]
-    /// Each listed app ID with the first detail that lists it, in order:
-    /// a file usually lists a few, and comparing the app ID with each costs
-    /// less per URL than hashing it; a long list is looked up by hash.
-    private var appIDDetails: [(appID: String, detail: Int)]
-    private var detailByAppID: [String: Int]
+    public internal(set) var domain: String? {
+        get { compiled.domain }
+        set { compiled = compiled.with(appIDs: compiled.appIDs, domain: newValue) }
+    }
 
     /// Compiles every rule once. `domain` is the host the file is served
     /// for (nil = accept any host; see ``domain`` for wildcards).
@@ -50,27 +45,7 @@ public struct AASAMatcher: Sendable {
     }
 
     private init(file: AASAFile, domain: String?, table: VariableTable) {
-        self.domain = domain?.lowercased()
-        self.appIDs = file.appLinksAppIDs
-        let details = file.appLinks?.details ?? []
-        rulesByDetail = details.map { detail in
-            detail.rules.map { CompiledRule(rule: $0, detailIndex: detail.index, variables: table) }
-        }
-        indexByDetail = rulesByDetail.map(RuleIndex.init(rules:))
-        unretainedRules = rulesByDetail.flatMap { $0.map(Unmanaged.passUnretained) }
-        ruleStart = rulesByDetail.reduce(into: [0]) { starts, rules in
-            starts.append(starts[starts.count - 1] + rules.count)
-        }
-        unretainedIndexes = indexByDetail.map(Unmanaged.passUnretained)
-        detailByAppID = [:]
-        appIDDetails = []
-        for detail in details {
-            for id in detail.appIDs where detailByAppID[id] == nil {
-                detailByAppID[id] = detail.index
-                appIDDetails.append((id, detail.index))
-            }
-        }
-        if appIDDetails.count > Self.fewAppIDs { appIDDetails = [] } else { detailByAppID = [:] }
+        compiled = CompiledMatcher(file: file, domain: domain?.lowercased(), table: table)
     }
 
     /// Decides what the system does with `url` for `appID`.
@@ -89,7 +64,7 @@ public struct AASAMatcher: Sendable {
     /// batch API reuses from one URL to the next.
     func evaluate(_ url: AASAURL, appID: String, steps: inout Int, scratch: inout MatchScratch) -> MatchResult {
         switch verdict(url, appID: appID, steps: &steps, scratch: &scratch) {
-        case .decided(let detail, let position): rulesByDetail[Int(detail)][Int(position)].decided
+        case .decided(let detail, let position): compiled.rulesByDetail[Int(detail)][Int(position)].decided
         case .noRule: MatchResult(decision: .none, reason: Self.noRuleMatched)
         case .other(let result): result
         }
@@ -116,22 +91,22 @@ public struct AASAMatcher: Sendable {
         guard url.scheme == "https" || url.scheme == "http" else {
             return .other(MatchResult(decision: .none, reason: "URL scheme \(url.scheme) is not http or https"))
         }
-        if let domain, !Self.host(url.host, isServedBy: domain) {
+        if let domain = compiled.domain, !Self.host(url.host, isServedBy: domain) {
             return .other(MatchResult(decision: .none, reason: "URL host \(url.host) is not \(domain)"))
         }
-        guard let detailIndex = detail(listing: appID) else {
+        guard let detailIndex = compiled.detail(listing: appID) else {
             return .other(MatchResult(decision: .none, reason: "app ID not listed in applinks.details"))
         }
         scratch.input.reset(url: url)
         var notes: [String] = []
-        unretainedIndexes[detailIndex]._withUnsafeGuaranteedRef { index in
+        compiled.unretainedIndexes[detailIndex]._withUnsafeGuaranteedRef { index in
             index.candidates(for: &scratch.input, into: &scratch.candidates)
         }
-        let start = ruleStart[detailIndex]
+        let start = compiled.ruleStart[detailIndex]
         for position in scratch.candidates {
-            let rule = unretainedRules[start + Int(position)]
-            let outcome = rule._withUnsafeGuaranteedRef { compiled in
-                compiled.evaluate(&scratch.input, steps: &steps, scratch: &scratch.automaton)
+            let rule = compiled.unretainedRules[start + Int(position)]
+            let outcome = rule._withUnsafeGuaranteedRef { candidate in
+                candidate.evaluate(&scratch.input, steps: &steps, scratch: &scratch.automaton)
             }
             let note: String
             switch outcome {
@@ -158,21 +133,12 @@ public struct AASAMatcher: Sendable {
     /// The result when the rule at `position` of detail `detail` decides
     /// (a ``Verdict/decided(detail:position:)``), built once per rule.
     func decided(detail: Int, position: Int) -> MatchResult {
-        rulesByDetail[detail][position].decided
+        compiled.rulesByDetail[detail][position].decided
     }
 
     /// How many rules each detail has: a ``Verdict/decided(detail:position:)``
     /// as one number per file is its detail's offset plus its position.
-    var ruleCounts: [Int] { rulesByDetail.map(\.count) }
-
-    /// Up to this many app IDs are compared one by one.
-    private static let fewAppIDs = 8
-
-    /// The index of the first detail listing `appID`.
-    private func detail(listing appID: String) -> Int? {
-        guard appIDDetails.isEmpty else { return appIDDetails.first { $0.appID == appID }?.detail }
-        return detailByAppID[appID]
-    }
+    var ruleCounts: [Int] { compiled.rulesByDetail.map(\.count) }
 
     /// Host equality, case-insensitive; the port never takes part.
     private static func host(_ host: String, isServedBy domain: String) -> Bool {

@@ -7,6 +7,13 @@
 /// default port is dropped; `.`/`..` path segments are resolved; each
 /// component is percent-encoded with its WHATWG set (non-ASCII as UTF-8
 /// `%XX`, uppercase hex); existing escapes and `+` are kept as they are.
+///
+/// Stored as the WHATWG URL record lays a URL out: the part after the
+/// authority (path, `?` query, `#` fragment, encoded) is one string and the
+/// components are ranges of it, so a parsed URL is one allocation at most
+/// beside its host (which a list's URLs share), a copy retains two strings,
+/// and the matcher reads the components from one buffer. The component
+/// properties make their strings on demand.
 public struct AASAURL: Sendable, Hashable, CustomStringConvertible {
     /// `http` or `https`, lowercased.
     public var scheme: String
@@ -14,12 +21,13 @@ public struct AASAURL: Sendable, Hashable, CustomStringConvertible {
     public var host: String
     /// The port when one is written and it is not the scheme's default.
     public var port: Int?
-    /// Encoded; `""` when the URL has no path.
-    public var path: String
-    /// Encoded, without `?`; `nil` when there is no `?`.
-    public var query: String?
-    /// Encoded, without `#`; `nil` when there is no `#`.
-    public var fragment: String?
+    /// The path, then `?` and the query, then `#` and the fragment, each
+    /// present only when the URL has it.
+    private(set) var tail: String
+    /// The UTF-8 offset of the query's `?` in ``tail``; `nil` without a query.
+    private var queryMark: Int?
+    /// The UTF-8 offset of the fragment's `#` in ``tail``; `nil` without one.
+    private var fragmentMark: Int?
 
     public init(_ string: String) throws(AASAURLError) {
         self = try URLByteParser.parse(string)
@@ -27,22 +35,97 @@ public struct AASAURL: Sendable, Hashable, CustomStringConvertible {
 
     /// A URL from parts already parsed and encoded.
     init(scheme: String, host: String, port: Int? = nil, path: String, query: String? = nil, fragment: String? = nil) {
+        var tail = path
+        var queryMark: Int?
+        var fragmentMark: Int?
+        if let query {
+            queryMark = tail.utf8.count
+            tail += "?" + query
+        }
+        if let fragment {
+            fragmentMark = tail.utf8.count
+            tail += "#" + fragment
+        }
+        self.init(scheme: scheme, host: host, port: port, tail: tail, queryMark: queryMark, fragmentMark: fragmentMark)
+    }
+
+    /// A URL from its ``tail`` and the offsets of its marks, as the parser
+    /// writes them.
+    init(scheme: String, host: String, port: Int?, tail: String, queryMark: Int?, fragmentMark: Int?) {
         self.scheme = scheme
         self.host = host
         self.port = port
-        self.path = path
-        self.query = query
-        self.fragment = fragment
+        self.tail = tail
+        self.queryMark = queryMark
+        self.fragmentMark = fragmentMark
+    }
+
+    /// Encoded; `""` when the URL has no path.
+    public var path: String {
+        get { component(pathRange) }
+        set { self = AASAURL(scheme: scheme, host: host, port: port, path: newValue, query: query, fragment: fragment) }
+    }
+
+    /// Encoded, without `?`; `nil` when there is no `?`.
+    public var query: String? {
+        get { queryRange.map(component) }
+        set { self = AASAURL(scheme: scheme, host: host, port: port, path: path, query: newValue, fragment: fragment) }
+    }
+
+    /// Encoded, without `#`; `nil` when there is no `#`.
+    public var fragment: String? {
+        get { fragmentRange.map(component) }
+        set { self = AASAURL(scheme: scheme, host: host, port: port, path: path, query: query, fragment: newValue) }
+    }
+
+    /// Where the path lies in ``tail``'s UTF-8.
+    var pathRange: Range<Int> { 0..<(queryMark ?? fragmentMark ?? tail.utf8.count) }
+
+    /// Where the query (without `?`) lies in ``tail``'s UTF-8.
+    var queryRange: Range<Int>? {
+        queryMark.map { ($0 + 1)..<(fragmentMark ?? tail.utf8.count) }
+    }
+
+    /// Where the fragment (without `#`) lies in ``tail``'s UTF-8.
+    var fragmentRange: Range<Int>? {
+        fragmentMark.map { ($0 + 1)..<tail.utf8.count }
+    }
+
+    private func component(_ range: Range<Int>) -> String {
+        String(substring(range))
     }
 
     /// The encoded URL.
     public var description: String {
         var text = "\(scheme)://\(host)"
         if let port { text += ":\(port)" }
-        text += path
-        if let query { text += "?\(query)" }
-        if let fragment { text += "#\(fragment)" }
-        return text
+        return text + tail
+    }
+
+    /// Equal components (compared as strings, as before they were stored
+    /// together): the marks are offsets, so two spellings of a component
+    /// that compare equal but differ in bytes must not tell URLs apart.
+    public static func == (lhs: AASAURL, rhs: AASAURL) -> Bool {
+        lhs.scheme == rhs.scheme && lhs.host == rhs.host && lhs.port == rhs.port
+            && lhs.substring(lhs.pathRange) == rhs.substring(rhs.pathRange)
+            && lhs.queryRange.map(lhs.substring) == rhs.queryRange.map(rhs.substring)
+            && lhs.fragmentRange.map(lhs.substring) == rhs.fragmentRange.map(rhs.substring)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(scheme)
+        hasher.combine(host)
+        hasher.combine(port)
+        hasher.combine(substring(pathRange))
+        hasher.combine(queryRange.map(substring))
+        hasher.combine(fragmentRange.map(substring))
+    }
+
+    private func substring(_ range: Range<Int>) -> Substring {
+        let utf8 = tail.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+        let end = utf8.index(start, offsetBy: range.count)
+        return Substring(utf8[start..<end])
     }
 
     /// Resolves `.` and `..` segments (also spelled `%2e`), as browsers do

@@ -4,9 +4,10 @@
 /// ASCII (an encoded one always is, from the URL parser) is handed out as
 /// bytes, anything else as scalars (``MatchText``).
 ///
-/// The URL's components are copied as UTF-8 bytes at ``reset(url:)``, so
-/// the input keeps no reference to the URL's strings: nothing per URL but
-/// those copies into buffers that keep their capacity.
+/// The URL's components are copied as UTF-8 bytes at ``reset(url:)`` from
+/// its one string (``AASAURL/tail``), so the input keeps no reference to
+/// the URL: nothing per URL but those copies into buffers that keep their
+/// capacity.
 struct MatchInput {
     /// A URL component that rules compare.
     enum Component: String, CaseIterable {
@@ -21,18 +22,13 @@ struct MatchInput {
         var encoded = Spelling()
         var decoded = Spelling()
 
-        mutating func reset(_ source: String?) {
+        mutating func reset(_ source: UnsafeBufferPointer<UInt8>?) {
             raw.removeAll(keepingCapacity: true)
             isASCII = true
             encoded.state = nil
             decoded.state = nil
             guard let source else { return }
-            // A native or small string lends its UTF-8 in place.
-            let copied: Bool? = source.utf8.withContiguousStorageIfAvailable { buffer in
-                raw.append(contentsOf: buffer)
-                return true
-            }
-            if copied == nil { raw.append(contentsOf: source.utf8) }
+            raw.append(contentsOf: source)
             isASCII = Self.isASCII(raw)
         }
 
@@ -128,10 +124,17 @@ struct MatchInput {
 
     /// Starts over for another URL, keeping the buffers.
     mutating func reset(url: AASAURL) {
-        path.reset(url.path)
-        query.reset(url.query)
-        fragment.reset(url.fragment)
+        // A native or small string lends its UTF-8 in place; the
+        // components are ranges of it.
+        let lent: Void? = url.tail.utf8.withContiguousStorageIfAvailable { reset(url: url, tail: $0) }
+        if lent == nil { Array(url.tail.utf8).withUnsafeBufferPointer { reset(url: url, tail: $0) } }
         items.reset()
+    }
+
+    private mutating func reset(url: AASAURL, tail: UnsafeBufferPointer<UInt8>) {
+        path.reset(UnsafeBufferPointer(rebasing: tail[url.pathRange]))
+        query.reset(url.queryRange.map { UnsafeBufferPointer(rebasing: tail[$0]) })
+        fragment.reset(url.fragmentRange.map { UnsafeBufferPointer(rebasing: tail[$0]) })
     }
 
     /// The normalised path; `nil` when `decoded` and it cannot be decoded.

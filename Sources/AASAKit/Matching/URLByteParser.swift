@@ -54,11 +54,15 @@ enum URLByteParser {
         guard let colon = input.firstIndex(of: UInt8(ascii: ":")), isScheme(input[..<colon]) else {
             throw AASAURLError(.notAURL(original()))
         }
+        // Literals: a scheme string per URL (and its lowercasing) cost more
+        // than the rest of the authority.
         let scheme: String
-        switch String(decoding: UnsafeBufferPointer(rebasing: input[..<colon]), as: UTF8.self).lowercased() {
-        case "https": scheme = "https"
-        case "http": scheme = "http"
-        case let other: throw AASAURLError(.unsupportedScheme(other))
+        if equalsLowercased(input[..<colon], "https") {
+            scheme = "https"
+        } else if equalsLowercased(input[..<colon], "http") {
+            scheme = "http"
+        } else {
+            throw AASAURLError(.unsupportedScheme(string(input[..<colon]).lowercased()))
         }
         var index = colon + 1
         while index < input.count, input[index] == ASCII.slash || input[index] == ASCII.backslash { index += 1 }
@@ -73,20 +77,89 @@ enum URLByteParser {
             cached: &cachedHost
         )
 
-        var rest = authorityEnd..<input.count
-        var fragment: String?
-        if let hash = input[rest].firstIndex(of: UInt8(ascii: "#")) {
-            fragment = encode(input[(hash + 1)..<rest.upperBound], escaping: ASCII.fragmentSet)
-            rest = rest.lowerBound..<hash
+        // One pass per component finds where it ends (the first `?` or
+        // `#` ends the path, the first `#` the query) and how long it is
+        // encoded.
+        let path = measure(input, from: authorityEnd, upTo: ASCII.pathEnds, escaping: ASCII.pathSet)
+        var query: (range: Range<Int>, count: Int)?
+        var next = path.end
+        if next < input.count, input[next] == UInt8(ascii: "?") {
+            let measured = measure(input, from: next + 1, upTo: ASCII.queryEnds, escaping: ASCII.querySet)
+            query = ((next + 1)..<measured.end, measured.count)
+            next = measured.end
         }
-        var query: String?
-        if let mark = input[rest].firstIndex(of: UInt8(ascii: "?")) {
-            query = encode(input[(mark + 1)..<rest.upperBound], escaping: ASCII.querySet)
-            rest = rest.lowerBound..<mark
+        var fragment: (range: Range<Int>, count: Int)?
+        if next < input.count {  // at a `#`
+            let measured = measure(input, from: next + 1, upTo: ASCII.Set(low: 0, high: 0), escaping: ASCII.fragmentSet)
+            fragment = ((next + 1)..<measured.end, measured.count)
         }
-        var path = encode(input[rest], escaping: ASCII.pathSet, backslashIsSlash: true)
-        if mayHaveDotSegment(input[rest]) { path = AASAURL.removingDotSegments(path) }
-        return AASAURL(scheme: scheme, host: host, port: port, path: path, query: query, fragment: fragment)
+        let pathBytes = input[authorityEnd..<path.end]
+        guard !mayHaveDotSegment(pathBytes) else {
+            // Rare: the path resolved as a string, the URL assembled from parts.
+            return AASAURL(
+                scheme: scheme,
+                host: host,
+                port: port,
+                path: AASAURL.removingDotSegments(encode(pathBytes, escaping: ASCII.pathSet, backslashIsSlash: true)),
+                query: query.map { encode(input[$0.range], escaping: ASCII.querySet) },
+                fragment: fragment.map { encode(input[$0.range], escaping: ASCII.fragmentSet) }
+            )
+        }
+        // The usual URL: its path, query and fragment encoded into one
+        // string, the marks at their offsets.
+        let queryCount = query.map { 1 + $0.count } ?? 0
+        let fragmentCount = fragment.map { 1 + $0.count } ?? 0
+        let tail = String(unsafeUninitializedCapacity: path.count + queryCount + fragmentCount) { buffer in
+            var count = write(pathBytes, escaping: ASCII.pathSet, backslashIsSlash: true, into: buffer, at: 0)
+            if let query {
+                buffer[count] = UInt8(ascii: "?")
+                count = write(input[query.range], escaping: ASCII.querySet, into: buffer, at: count + 1)
+            }
+            if let fragment {
+                buffer[count] = UInt8(ascii: "#")
+                count = write(input[fragment.range], escaping: ASCII.fragmentSet, into: buffer, at: count + 1)
+            }
+            return count
+        }
+        return AASAURL(
+            scheme: scheme,
+            host: host,
+            port: port,
+            tail: tail,
+            queryMark: query == nil ? nil : path.count,
+            fragmentMark: fragment == nil ? nil : path.count + queryCount
+        )
+    }
+
+    /// From `start` to the first byte of `ends` or the end of `input`:
+    /// where the component ends, and its length encoded with `set`.
+    @inline(__always)
+    private static func measure(
+        _ input: UnsafeBufferPointer<UInt8>,
+        from start: Int,
+        upTo ends: ASCII.Set,
+        escaping set: ASCII.Set
+    ) -> (end: Int, count: Int) {
+        var index = start
+        var count = 0
+        while index < input.count {
+            let byte = input[index]
+            if ends.contains(byte) { break }
+            count += ASCII.isKept(byte, set) ? 1 : 3
+            index += 1
+        }
+        return (index, count)
+    }
+
+    /// Whether `bytes`, ASCII-lowercased, are `lowercase`'s UTF-8.
+    private static func equalsLowercased(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, _ lowercase: StaticString) -> Bool
+    {
+        guard bytes.count == lowercase.utf8CodeUnitCount else { return false }
+        let expected = lowercase.utf8Start
+        for (offset, byte) in bytes.enumerated() where (ASCII.isUpper(byte) ? byte | 0x20 : byte) != expected[offset] {
+            return false
+        }
+        return true
     }
 
     private static func isScheme(_ text: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
@@ -153,22 +226,35 @@ enum URLByteParser {
         escaping set: ASCII.Set,
         backslashIsSlash: Bool = false
     ) -> String {
-        let escapes = bytes.reduce(0) { count, byte in count + (ASCII.isKept(byte, set) ? 0 : 1) }
-        return String(unsafeUninitializedCapacity: bytes.count + 2 * escapes) { buffer in
-            var count = 0
-            for byte in bytes {
-                if ASCII.isKept(byte, set) {
-                    buffer[count] = backslashIsSlash && byte == ASCII.backslash ? ASCII.slash : byte
-                    count += 1
-                } else {
-                    buffer[count] = UInt8(ascii: "%")
-                    buffer[count + 1] = ASCII.hexDigits[Int(byte >> 4)]
-                    buffer[count + 2] = ASCII.hexDigits[Int(byte & 0x0F)]
-                    count += 3
-                }
-            }
-            return count
+        let count = bytes.reduce(0) { count, byte in count + (ASCII.isKept(byte, set) ? 1 : 3) }
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            write(bytes, escaping: set, backslashIsSlash: backslashIsSlash, into: buffer, at: 0)
         }
+    }
+
+    /// Writes `bytes` encoded into `buffer` from `start`; returns where the
+    /// writing ended.
+    @inline(__always)
+    private static func write(
+        _ bytes: Slice<UnsafeBufferPointer<UInt8>>,
+        escaping set: ASCII.Set,
+        backslashIsSlash: Bool = false,
+        into buffer: UnsafeMutableBufferPointer<UInt8>,
+        at start: Int
+    ) -> Int {
+        var count = start
+        for byte in bytes {
+            if ASCII.isKept(byte, set) {
+                buffer[count] = backslashIsSlash && byte == ASCII.backslash ? ASCII.slash : byte
+                count += 1
+            } else {
+                buffer[count] = UInt8(ascii: "%")
+                buffer[count + 1] = ASCII.hexDigit(byte >> 4)
+                buffer[count + 2] = ASCII.hexDigit(byte & 0x0F)
+                count += 3
+            }
+        }
+        return count
     }
 
     /// Whether `bytes`, ASCII, lowercased equal `text`'s UTF-8 (a host

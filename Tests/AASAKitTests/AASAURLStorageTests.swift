@@ -1,0 +1,138 @@
+import Testing
+
+@testable import AASAKit
+
+/// ``AASAURL`` keeps its path, query and fragment as ranges of one string:
+/// the public components, equality, hashing and the description must be
+/// what they were when each component was a string of its own.
+@Suite struct AASAURLStorageTests {
+    /// The old layout's answers, from the components as strings.
+    private struct Parts: Hashable {
+        var scheme: String
+        var host: String
+        var port: Int?
+        var path: String
+        var query: String?
+        var fragment: String?
+
+        init(_ url: AASAURL) {
+            (scheme, host, port) = (url.scheme, url.host, url.port)
+            (path, query, fragment) = (url.path, url.query, url.fragment)
+        }
+
+        var url: AASAURL {
+            AASAURL(scheme: scheme, host: host, port: port, path: path, query: query, fragment: fragment)
+        }
+
+        var description: String {
+            var text = "\(scheme)://\(host)"
+            if let port { text += ":\(port)" }
+            text += path
+            if let query { text += "?\(query)" }
+            if let fragment { text += "#\(fragment)" }
+            return text
+        }
+    }
+
+    static let urls = [
+        "https://h", "https://h/", "https://h?", "https://h#", "https://h/?#", "https://h/a?b#c", "https://h/a#b?c#d",
+        "https://h/a?b?c#", "https://h?q#f", "https://H:8443/A%2Fb?x=%zz#%C3%A9", "https://h/café?é#é",
+        #"https:\\h\a\b?c\d#e\f"#, "http://h:80/x?", "https://[::1]:8080/x#", "https://xn--bcher-kva.example/a",
+        "https://bücher.example/a", "https://h/a/../b?c#d",
+    ]
+
+    @Test(arguments: urls)
+    func parsedURLsReadAsTheirComponents(_ text: String) throws {
+        let url = try AASAURL(text)
+        let parts = Parts(url)
+        #expect(url.description == parts.description)
+        let rebuilt = parts.url
+        #expect(rebuilt == url && rebuilt.hashValue == url.hashValue)
+        #expect(Parts(rebuilt) == parts && rebuilt.description == url.description)
+    }
+
+    /// Absent and empty stay apart: `?` with nothing after it is an empty
+    /// query, no `?` is none; the same for `#`.
+    @Test func absentAndEmptyComponentsDiffer() throws {
+        let spellings = ["https://h/a", "https://h/a?", "https://h/a#", "https://h/a?#"]
+        let urls = try spellings.map { try AASAURL($0) }
+        #expect(Set(urls).count == spellings.count)
+        #expect(urls.map(\.query) == [nil, "", nil, ""])
+        #expect(urls.map(\.fragment) == [nil, nil, "", ""])
+        #expect(urls.map(\.description) == spellings)
+    }
+
+    /// A `?` in the fragment or a `#` in the fragment is the fragment's:
+    /// the components come from the marks, not from searching the string.
+    @Test func marksInsideTheFragmentStayInIt() throws {
+        let url = try AASAURL("https://h/p#a?b#c")
+        #expect(url.path == "/p" && url.query == nil && url.fragment == "a?b#c")
+        let other = try AASAURL("https://h/p?a#b")
+        #expect(url != other)
+    }
+
+    @Test func settingAComponentKeepsTheOthers() throws {
+        var url = try AASAURL("https://h:8443/a?b#c")
+        url.path = "/x/y"
+        #expect(Parts(url) == Parts(try AASAURL("https://h:8443/x/y?b#c")))
+        url.query = nil
+        #expect(url.description == "https://h:8443/x/y#c")
+        url.fragment = "f?g"
+        url.query = ""
+        #expect(url.path == "/x/y" && url.query == "" && url.fragment == "f?g")
+        #expect(url.description == "https://h:8443/x/y?#f?g")
+        url.fragment = nil
+        #expect(url == (try AASAURL("https://h:8443/x/y?")))
+    }
+
+    /// Components equal as strings make equal URLs with equal hashes, also
+    /// when their bytes differ (a precomposed and a decomposed `é`), as when
+    /// each was a string of its own.
+    @Test func equalityIsByComponentString() {
+        let composed = AASAURL(scheme: "https", host: "h", path: "/\u{E9}", query: "q")
+        let decomposed = AASAURL(scheme: "https", host: "h", path: "/e\u{301}", query: "q")
+        #expect(composed == decomposed && composed.hashValue == decomposed.hashValue)
+        #expect(composed != AASAURL(scheme: "https", host: "h", path: "/\u{E9}q"))
+        #expect(composed != AASAURL(scheme: "https", host: "h", path: "/\u{E9}", fragment: "q"))
+    }
+
+    /// Random URLs of the differential tests: the same answers through the
+    /// one-string layout as through parts.
+    @Test func randomURLsReadAsTheirComponents() throws {
+        var random = TestRandom(seed: 0x7A11)
+        for _ in 0..<2_000 {
+            let url = try AASAURL(RandomRules.url(&random))
+            let parts = Parts(url)
+            #expect(url.description == parts.description, "\(url)")
+            #expect(parts.url == url && parts.url.hashValue == url.hashValue, "\(url)")
+        }
+    }
+}
+
+/// The byte classes of the URL parser are masks written as constants;
+/// each is the set of the members its comment lists.
+@Suite struct ASCIISetTests {
+    private static func mask(_ members: String) -> ASCII.Set {
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        for byte in members.utf8 {
+            if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte - 64) }
+        }
+        return ASCII.Set(low: low, high: high)
+    }
+
+    @Test func masksAreTheirMembers() {
+        #expect(ASCII.pathSet == Self.mask(" \"#<>?^`{}"))
+        #expect(ASCII.querySet == Self.mask(" \"#<>'"))
+        #expect(ASCII.fragmentSet == Self.mask(" \"<>`"))
+        #expect(ASCII.forbiddenInHost == Self.mask(" #%/:<>?@[\\]^|"))
+        #expect(ASCII.authorityEnds == Self.mask("/\\?#"))
+        #expect(ASCII.pathEnds == Self.mask("?#"))
+        #expect(ASCII.queryEnds == Self.mask("#"))
+    }
+
+    @Test func hexDigitsAreUppercase() {
+        let digits = (0..<16).map { ASCII.hexDigit(UInt8($0)) }
+        #expect(digits == Array("0123456789ABCDEF".utf8))
+    }
+}
