@@ -112,6 +112,30 @@ struct PipelineTests {
         #expect(!(await isOpen(channel)), "\(name)")
     }
 
+    /// A file larger than one coalesced buffer goes out as a prefix and its
+    /// own bytes, also once the host's slot knows the answer: the first GET
+    /// learns it, the second and the HEAD are answered from the slot.
+    @Test func aFileOverTheCoalescingLimitIsAnsweredWhole() async throws {
+        let paths = (0..<1_000).map { "{\"/\":\"/product/\($0)/*\"}" }.joined(separator: ",")
+        try site.write(
+            "{\"applinks\":{\"details\":[{\"appIDs\":[\"ABCDE12345.com.c.app\"],\"components\":[\(paths)]}]}}",
+            host: "c.example"
+        )
+        let outcome = try SiteLoader(configuration: site.configuration()).load(previous: store.snapshot, force: true)
+        store.install(outcome, duration: .zero)
+        let channel = try await channel()
+        for method in ["GET", "GET", "HEAD", "GET"] {
+            let output = try await send(get("c.example", method: method), to: channel)
+            let parts = output.components(separatedBy: "\r\n\r\n")
+            let length = try #require(
+                parts[0].split(separator: "\r\n").first { $0.hasPrefix("Content-Length: ") }?.dropFirst(16)
+            )
+            #expect(Int(length) ?? 0 > ResponseCache.coalescingLimit)
+            #expect(parts.count == 2)
+            #expect(parts[1].utf8.count == (method == "HEAD" ? 0 : Int(length)), "\(method)")
+        }
+    }
+
     @Test func oversizeHeadGets431AndCloses() async throws {
         let channel = try await channel(limits: .init(maxHeaderBytes: 1024))
         let output = try await send(
