@@ -136,6 +136,33 @@ struct PipelineTests {
         }
     }
 
+    /// Every answer is counted to its host and status, whether the host's
+    /// slot learns it or already knows it: GETs and a HEAD of a served file,
+    /// twice a file the host does not serve, twice a host nobody serves.
+    @Test func answersAreCountedToTheirHost() async throws {
+        let counts = RequestCountTable()
+        let store = SiteStore()
+        let loader = SiteLoader(configuration: site.configuration(), requestCounts: counts)
+        store.install(try loader.load(previous: .empty, force: true), duration: .zero)
+        let pipeline = ServingPipeline(store: store, limits: .init(), accessLog: nil, requestCounts: counts)
+        let channel = NIOAsyncTestingChannel()
+        try await channel.eventLoop.submit { try pipeline.configure(channel) }.get()
+        try await channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 1)).get()
+        let assetLinks = "/.well-known/assetlinks.json"
+        let requests = [
+            get("a.example"), get("a.example"), get("a.example", method: "HEAD"),
+            get("a.example", assetLinks), get("a.example", assetLinks),
+            get("nobody.example"), get("nobody.example"),
+        ]
+        let output = try await send(requests.joined(), to: channel)
+        #expect(output.components(separatedBy: "HTTP/1.1 ").count == requests.count + 1)
+        let text = counts.render()
+        #expect(text.contains("aasa_requests_total{host=\"a.example\",status=\"200\"} 3\n"), "\(text)")
+        #expect(text.contains("aasa_requests_total{host=\"a.example\",status=\"404\"} 2\n"), "\(text)")
+        #expect(text.contains("aasa_requests_total{host=\"unknown\",status=\"404\"} 2\n"), "\(text)")
+        #expect(!text.contains("b.example"))
+    }
+
     @Test func oversizeHeadGets431AndCloses() async throws {
         let channel = try await channel(limits: .init(maxHeaderBytes: 1024))
         let output = try await send(
