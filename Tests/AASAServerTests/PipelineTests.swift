@@ -136,15 +136,17 @@ struct PipelineTests {
         }
     }
 
-    /// Every answer is counted to its host and status, whether the host's
-    /// slot learns it or already knows it: GETs and a HEAD of a served file,
-    /// twice a file the host does not serve, twice a host nobody serves.
-    @Test func answersAreCountedToTheirHost() async throws {
+    /// Every answer is counted to its host and status and logged with its
+    /// size, whether the host's slot learns it or already knows it: GETs and
+    /// a HEAD of a served file, twice a file the host does not serve, twice
+    /// a host nobody serves.
+    @Test func answersAreCountedAndLoggedAsTheyAreSent() async throws {
         let counts = RequestCountTable()
         let store = SiteStore()
         let loader = SiteLoader(configuration: site.configuration(), requestCounts: counts)
         store.install(try loader.load(previous: .empty, force: true), duration: .zero)
-        let pipeline = ServingPipeline(store: store, limits: .init(), accessLog: nil, requestCounts: counts)
+        let logs = CapturedLogs()
+        let pipeline = ServingPipeline(store: store, limits: .init(), accessLog: logs.logger, requestCounts: counts)
         let channel = NIOAsyncTestingChannel()
         try await channel.eventLoop.submit { try pipeline.configure(channel) }.get()
         try await channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 1)).get()
@@ -161,6 +163,19 @@ struct PipelineTests {
         #expect(text.contains("aasa_requests_total{host=\"a.example\",status=\"404\"} 2\n"), "\(text)")
         #expect(text.contains("aasa_requests_total{host=\"unknown\",status=\"404\"} 2\n"), "\(text)")
         #expect(!text.contains("b.example"))
+        // The sizes logged are those of the answers without the table.
+        let heads = [
+            ResponderTests.head(host: "a.example"), ResponderTests.head(host: "a.example"),
+            ResponderTests.head(.HEAD, host: "a.example"),
+            ResponderTests.head(.GET, assetLinks, host: "a.example"),
+            ResponderTests.head(.GET, assetLinks, host: "a.example"),
+            ResponderTests.head(host: "nobody.example"), ResponderTests.head(host: "nobody.example"),
+        ]
+        let sizes = heads.map { head in
+            let reply = Responder().respond(to: head, snapshot: store.snapshot)
+            return "\(reply.response.payloadLength(isHead: reply.isHead))"
+        }
+        #expect(logs.entries("request").map { $0.metadata["http.bytes"] } == sizes)
     }
 
     @Test func oversizeHeadGets431AndCloses() async throws {
