@@ -245,7 +245,6 @@ final class HostTable {
 }
 
 extension HostTable {
-    /// A stored name and what it resolved to.
     /// What the in-place path reads of a known answer.
     struct KnownFacts {
         let status: EncodedResponse.Status
