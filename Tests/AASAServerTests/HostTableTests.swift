@@ -99,8 +99,8 @@ struct HostTableTests {
         let responder = Responder()
         let head = ResponderTests.head(host: "Brand.Example")
         func body(_ snapshot: SiteSnapshot, second: Int) -> String {
-            let reply = responder.respond(to: head, snapshot: snapshot, hosts: cache.hosts)
-            return String(buffer: cache.whole(reply.response, isHead: false, slot: reply.hostSlot, now: second))
+            let answer = responder.answer(to: head, snapshot: snapshot, hosts: cache.hosts)
+            return String(buffer: Self.written(answer, by: cache, now: second))
         }
         #expect(body(before, second: 1).contains("com.before.app"))
         #expect(body(before, second: 1).contains("com.before.app"))
@@ -157,22 +157,46 @@ struct HostTableTests {
     @Test func rememberedBuffersEndWithTheSecond() throws {
         let snapshot = try ResponderTests.snapshot()
         let cache = ResponseCache()
-        let reply = Responder().respond(
-            to: ResponderTests.head(),
-            snapshot: snapshot,
-            hosts: cache.hosts
-        )
-        #expect(reply.hostSlot >= 0)
-        let head = cache.whole(reply.response, isHead: true, slot: reply.hostSlot, now: 1)
-        #expect(String(buffer: head) == ResponseCacheTests.expected(reply.response, isHead: true, second: 1))
-        // The slot remembers the last response written through it: the GET.
-        let first = cache.whole(reply.response, isHead: false, slot: reply.hostSlot, now: 1)
-        let again = cache.whole(reply.response, isHead: false, slot: reply.hostSlot, now: 1)
+        let answer = Responder().answer(to: ResponderTests.head(), snapshot: snapshot, hosts: cache.hosts)
+        guard case .known(let slot, _) = answer else {
+            Issue.record("a request without preconditions is answered from the slot")
+            return
+        }
+        let response = cache.hosts.reply(knownAt: slot, isHead: false).response
+        let head = cache.whole(knownAt: slot, isHead: true, now: 1)
+        #expect(String(buffer: head) == ResponseCacheTests.expected(response, isHead: true, second: 1))
+        // The slot remembers the last buffer written through it: the GET.
+        let first = cache.whole(knownAt: slot, isHead: false, now: 1)
+        let again = cache.whole(knownAt: slot, isHead: false, now: 1)
         #expect(ResponseCacheTests.address(first) == ResponseCacheTests.address(again))
-        #expect(String(buffer: first) == ResponseCacheTests.expected(reply.response, isHead: false, second: 1))
-        let next = cache.whole(reply.response, isHead: false, slot: reply.hostSlot, now: 2)
-        #expect(String(buffer: next) == ResponseCacheTests.expected(reply.response, isHead: false, second: 2))
+        #expect(String(buffer: first) == ResponseCacheTests.expected(response, isHead: false, second: 1))
+        let next = cache.whole(knownAt: slot, isHead: false, now: 2)
+        #expect(String(buffer: next) == ResponseCacheTests.expected(response, isHead: false, second: 2))
         #expect(cache.count == 1)
+    }
+
+    /// A slot's answer changes with what the request selects (here how the
+    /// connection ends): the buffer written is always the new answer's,
+    /// never the one the slot remembered for its previous answer.
+    @Test func theWrittenBufferFollowsTheSlotsAnswer() throws {
+        let snapshot = try ResponderTests.snapshot()
+        let cache = ResponseCache()
+        let responder = Responder()
+        let close = ResponderTests.head(headers: [("Connection", "close")])
+        for head in [ResponderTests.head(), close, close, ResponderTests.head(), close] {
+            let expected = responder.respond(to: head, snapshot: snapshot).response
+            let answer = responder.answer(to: head, snapshot: snapshot, hosts: cache.hosts)
+            let written = String(buffer: Self.written(answer, by: cache, now: 1))
+            #expect(written == ResponseCacheTests.expected(expected, isHead: false, second: 1))
+        }
+    }
+
+    /// What the serving handler writes for `answer`, as one buffer.
+    static func written(_ answer: Responder.Answer, by cache: ResponseCache, now: Int) -> ByteBuffer {
+        switch answer {
+        case .reply(let reply): cache.whole(reply.response, isHead: reply.isHead, now: now)
+        case .known(let slot, let isHead): cache.whole(knownAt: slot, isHead: isHead, now: now)
+        }
     }
 
     /// Fields that change the answer: preconditions (which the table's

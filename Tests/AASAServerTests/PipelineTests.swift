@@ -112,6 +112,72 @@ struct PipelineTests {
         #expect(!(await isOpen(channel)), "\(name)")
     }
 
+    /// A file larger than one coalesced buffer goes out as a prefix and its
+    /// own bytes, also once the host's slot knows the answer: the first GET
+    /// learns it, the second and the HEAD are answered from the slot.
+    @Test func aFileOverTheCoalescingLimitIsAnsweredWhole() async throws {
+        let paths = (0..<1_000).map { "{\"/\":\"/product/\($0)/*\"}" }.joined(separator: ",")
+        try site.write(
+            "{\"applinks\":{\"details\":[{\"appIDs\":[\"ABCDE12345.com.c.app\"],\"components\":[\(paths)]}]}}",
+            host: "c.example"
+        )
+        let outcome = try SiteLoader(configuration: site.configuration()).load(previous: store.snapshot, force: true)
+        store.install(outcome, duration: .zero)
+        let channel = try await channel()
+        for method in ["GET", "GET", "HEAD", "GET"] {
+            let output = try await send(get("c.example", method: method), to: channel)
+            let parts = output.components(separatedBy: "\r\n\r\n")
+            let length = try #require(
+                parts[0].split(separator: "\r\n").first { $0.hasPrefix("Content-Length: ") }?.dropFirst(16)
+            )
+            #expect(Int(length) ?? 0 > ResponseCache.coalescingLimit)
+            #expect(parts.count == 2)
+            #expect(parts[1].utf8.count == (method == "HEAD" ? 0 : Int(length)), "\(method)")
+        }
+    }
+
+    /// Every answer is counted to its host and status and logged with its
+    /// size, whether the host's slot learns it or already knows it: GETs and
+    /// a HEAD of a served file, twice a file the host does not serve, twice
+    /// a host nobody serves.
+    @Test func answersAreCountedAndLoggedAsTheyAreSent() async throws {
+        let counts = RequestCountTable()
+        let store = SiteStore()
+        let loader = SiteLoader(configuration: site.configuration(), requestCounts: counts)
+        store.install(try loader.load(previous: .empty, force: true), duration: .zero)
+        let logs = CapturedLogs()
+        let pipeline = ServingPipeline(store: store, limits: .init(), accessLog: logs.logger, requestCounts: counts)
+        let channel = NIOAsyncTestingChannel()
+        try await channel.eventLoop.submit { try pipeline.configure(channel) }.get()
+        try await channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 1)).get()
+        let assetLinks = "/.well-known/assetlinks.json"
+        let requests = [
+            get("a.example"), get("a.example"), get("a.example", method: "HEAD"),
+            get("a.example", assetLinks), get("a.example", assetLinks),
+            get("nobody.example"), get("nobody.example"),
+        ]
+        let output = try await send(requests.joined(), to: channel)
+        #expect(output.components(separatedBy: "HTTP/1.1 ").count == requests.count + 1)
+        let text = counts.render()
+        #expect(text.contains("aasa_requests_total{host=\"a.example\",status=\"200\"} 3\n"), "\(text)")
+        #expect(text.contains("aasa_requests_total{host=\"a.example\",status=\"404\"} 2\n"), "\(text)")
+        #expect(text.contains("aasa_requests_total{host=\"unknown\",status=\"404\"} 2\n"), "\(text)")
+        #expect(!text.contains("b.example"))
+        // The sizes logged are those of the answers without the table.
+        let heads = [
+            ResponderTests.head(host: "a.example"), ResponderTests.head(host: "a.example"),
+            ResponderTests.head(.HEAD, host: "a.example"),
+            ResponderTests.head(.GET, assetLinks, host: "a.example"),
+            ResponderTests.head(.GET, assetLinks, host: "a.example"),
+            ResponderTests.head(host: "nobody.example"), ResponderTests.head(host: "nobody.example"),
+        ]
+        let sizes = heads.map { head in
+            let reply = Responder().respond(to: head, snapshot: store.snapshot)
+            return "\(reply.response.payloadLength(isHead: reply.isHead))"
+        }
+        #expect(logs.entries("request").map { $0.metadata["http.bytes"] } == sizes)
+    }
+
     @Test func oversizeHeadGets431AndCloses() async throws {
         let channel = try await channel(limits: .init(maxHeaderBytes: 1024))
         let output = try await send(

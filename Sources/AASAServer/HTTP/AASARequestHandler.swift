@@ -46,10 +46,14 @@ final class AASARequestHandler: ChannelInboundHandler, RemovableChannelHandler {
         // every request answered has none, and NIO's decoder delivers its
         // `.end` at once, in the same parse. Nothing is kept until then.
         let snapshot = store.snapshot
-        let reply = cache.unretainedHosts._withUnsafeGuaranteedRef { hosts in
-            responder.respond(to: head, snapshot: snapshot, hosts: hosts)
+        let answer = cache.unretainedHosts._withUnsafeGuaranteedRef { hosts in
+            responder.answer(to: head, snapshot: snapshot, hosts: hosts)
         }
-        write(reply, request: log.logger == nil ? nil : AccessLogRequest(head), context: context)
+        let request = log.logger == nil ? nil : AccessLogRequest(head)
+        switch answer {
+        case .reply(let reply): write(reply, request: request, context: context)
+        case .known(let slot, let isHead): write(knownAt: slot, isHead: isHead, request: request, context: context)
+        }
     }
 
     /// Not passed on: this is the pipeline's last handler, and the event
@@ -95,28 +99,45 @@ final class AASARequestHandler: ChannelInboundHandler, RemovableChannelHandler {
         let response = reply.response
         (reply.counts ?? unknownHostCounts).increment(response.status)
         let length = response.payloadLength(isHead: reply.isHead)
-        if let logger = log.logger {
-            AccessLogLine(
-                client: log.client,
-                request: request,
-                status: response.status,
-                bytes: length,
-                error: error
-            ).emit(to: logger)
-        }
+        logLine(status: response.status, bytes: length, request: request, error: error)
         if length <= ResponseCache.coalescingLimit {
             // One expression: a local would be retained into the write.
-            context.write(
-                wrapOutboundOut(cache.whole(response, isHead: reply.isHead, slot: reply.hostSlot)),
-                promise: nil
-            )
+            context.write(wrapOutboundOut(cache.whole(response, isHead: reply.isHead)), promise: nil)
         } else {
             context.write(wrapOutboundOut(cache.prefix(of: response)), promise: nil)
             context.write(wrapOutboundOut(response.payload(isHead: reply.isHead)), promise: nil)
         }
-        if response.closesConnection {
-            closing = true
-            connection.finish()
+        if response.closesConnection { finish() }
+    }
+
+    /// Writes the answer `slot` of the loop's ``HostTable`` knows, reading
+    /// it in place: with Host rotating, the response and counts a reply
+    /// would retain sit in cache lines no recent request touched.
+    private func write(knownAt slot: Int, isHead: Bool, request: AccessLogRequest?, context: ChannelHandlerContext) {
+        let facts = cache.unretainedHosts._withUnsafeGuaranteedRef { $0.facts(knownAt: slot, isHead: isHead) }
+        guard facts.length <= ResponseCache.coalescingLimit else {
+            // Written in two buffers, as a reply.
+            let reply = cache.unretainedHosts._withUnsafeGuaranteedRef { $0.reply(knownAt: slot, isHead: isHead) }
+            return write(reply, request: request, context: context)
         }
+        if let counts = facts.counts {
+            counts._withUnsafeGuaranteedRef { $0.increment(facts.status) }
+        } else {
+            unknownHostCounts.increment(facts.status)
+        }
+        logLine(status: facts.status, bytes: facts.length, request: request, error: nil)
+        context.write(wrapOutboundOut(cache.whole(knownAt: slot, isHead: isHead)), promise: nil)
+        if facts.closesConnection { finish() }
+    }
+
+    private func logLine(status: EncodedResponse.Status, bytes: Int, request: AccessLogRequest?, error: Error?) {
+        guard let logger = log.logger else { return }
+        AccessLogLine(client: log.client, request: request, status: status, bytes: bytes, error: error).emit(to: logger)
+    }
+
+    /// The answer just written ends the connection.
+    private func finish() {
+        closing = true
+        connection.finish()
     }
 }

@@ -4,8 +4,8 @@ import NIOCore
 /// One event loop's memo of which host a `Host` header names in one
 /// ``SiteSnapshot``, keyed by the header's bytes exactly as received; for
 /// each such host, of its last answer to a request without preconditions
-/// (``answer(at:for:)``) and of the last buffer written for it this second
-/// (``memo(at:for:)``).
+/// (``knows(at:selector:)``) and of the buffer that answer was written as
+/// this second (``written(knownAt:isHead:)``).
 ///
 /// Resolving a `Host` the long way checks and folds the name, hashes it with
 /// SipHash into the snapshot's dictionary and compares the key's bytes on
@@ -146,48 +146,79 @@ final class HostTable {
         return index
     }
 
-    /// The buffer last written for `response` through `slot`, if it was
-    /// for this response and is still held (see ``ResponseCache``).
-    @inline(__always)
-    func memo(at slot: Int, for response: ResponseCache.Key) -> ByteBuffer? {
-        let slot = state.pointee.slots + (slot & state.pointee.mask)
-        guard slot.pointee.memoKey == response else { return nil }
-        return slot.pointee.memo
-    }
-
-    /// Remembers `buffer` as `slot`'s answer to `response`; only buffers
-    /// the response cache holds (and so counts against its budget).
-    @inline(__always)
-    func remember(_ buffer: ByteBuffer, at slot: Int, for response: ResponseCache.Key) {
-        let slot = state.pointee.slots + (slot & state.pointee.mask)
-        slot.pointee.memoKey = response
-        slot.pointee.memo = buffer
-    }
-
     /// The host in `slot`.
     @inline(__always)
     func host(at slot: Int) -> SiteHost? {
         state.pointee.slots[slot & state.pointee.mask].host
     }
 
-    /// What a request without preconditions for `route`, with `acceptsGzip`
-    /// and `connection`, was last answered through `slot`: the response
-    /// and the counts it goes to. It depends on nothing else (not the
-    /// second: the `Date` is added later), so it holds until the slot or
-    /// the snapshot changes, and the request needs neither host nor file.
+    /// Whether `slot` knows its answer to a request without preconditions
+    /// with `selector` (``selector(route:acceptsGzip:connection:)``). The
+    /// answer depends on nothing else (not the second: the `Date` is added
+    /// when it is written), so it holds until the slot or the snapshot
+    /// changes, and the request needs neither host nor file.
     @inline(__always)
-    func answer(at slot: Int, for selector: Int) -> (response: EncodedResponse, counts: RequestCounts?)? {
-        let slot = state.pointee.slots + (slot & state.pointee.mask)
-        guard slot.pointee.answerSelector == selector, let response = slot.pointee.answer else { return nil }
-        return (response, slot.pointee.answerCounts)
+    func knows(at slot: Int, selector: Int) -> Bool {
+        state.pointee.slots[slot & state.pointee.mask].answerSelector == selector
     }
 
-    /// Remembers `response` as `slot`'s answer for `selector`.
+    /// Remembers `response` as `slot`'s answer for `selector`, accounted to
+    /// `counts` (the slot's host's; nil for no host).
     func learn(_ response: EncodedResponse, counts: RequestCounts?, at slot: Int, for selector: Int) {
         let slot = state.pointee.slots + (slot & state.pointee.mask)
         slot.pointee.answerSelector = selector
         slot.pointee.answer = response
+        slot.pointee.answerStatus = response.status
+        slot.pointee.answerCloses = response.closesConnection
+        slot.pointee.answerLength = response.payloadLength(isHead: false)
+        slot.pointee.answerHeadLength = response.payloadLength(isHead: true)
         slot.pointee.answerCounts = counts
+        slot.pointee.unretainedCounts = counts.map { .passUnretained($0) }
+        slot.pointee.written = nil
+    }
+
+    /// `slot`'s known answer as a reply: a copy (its buffer retained), for
+    /// what the in-place path does not cover (responses too large for one
+    /// buffer) and for tests.
+    func reply(knownAt slot: Int, isHead: Bool) -> Responder.Reply {
+        let slot = state.pointee.slots + (slot & state.pointee.mask)
+        return Responder.Reply(
+            response: slot.pointee.answer.unsafelyUnwrapped,
+            counts: slot.pointee.answerCounts,
+            isHead: isHead
+        )
+    }
+
+    /// What the handler needs of `slot`'s known answer, read in place: a
+    /// copy of the answer would retain its buffer, whose storage a rotating
+    /// Host finds in no cache line.
+    @inline(__always)
+    func facts(knownAt slot: Int, isHead: Bool) -> KnownFacts {
+        let slot = state.pointee.slots + (slot & state.pointee.mask)
+        return KnownFacts(
+            status: slot.pointee.answerStatus,
+            closesConnection: slot.pointee.answerCloses,
+            length: isHead ? slot.pointee.answerHeadLength : slot.pointee.answerLength,
+            counts: slot.pointee.unretainedCounts
+        )
+    }
+
+    /// The buffer `slot`'s known answer was written as this second (GET or
+    /// HEAD as `isHead` says), if it is held.
+    @inline(__always)
+    func written(knownAt slot: Int, isHead: Bool) -> ByteBuffer? {
+        let slot = state.pointee.slots + (slot & state.pointee.mask)
+        guard slot.pointee.writtenIsHead == isHead else { return nil }
+        return slot.pointee.written
+    }
+
+    /// Remembers `buffer` as what `slot`'s known answer is written as this
+    /// second: only buffers the response cache holds (and so counts against
+    /// its budget), which it drops with the second (``forgetBuffers()``).
+    func remember(_ buffer: ByteBuffer, knownAt slot: Int, isHead: Bool) {
+        let slot = state.pointee.slots + (slot & state.pointee.mask)
+        slot.pointee.written = buffer
+        slot.pointee.writtenIsHead = isHead
     }
 
     /// The selector of a request without preconditions: the route, the
@@ -207,21 +238,37 @@ final class HostTable {
     /// second changed), and a slot must not keep their storage alive.
     func forgetBuffers() {
         let slots = state.pointee.slots
-        for index in 0..<slotCount where slots[index].memo != nil {
-            slots[index].memo = nil
-            slots[index].memoKey = nil
+        for index in 0..<slotCount where slots[index].written != nil {
+            slots[index].written = nil
         }
     }
 }
 
 extension HostTable {
-    /// A stored name and what it resolved to.
+    /// What the in-place path reads of a known answer.
+    struct KnownFacts {
+        let status: EncodedResponse.Status
+        let closesConnection: Bool
+        let length: Int
+        /// Kept alive by the slot's `answerCounts`.
+        let counts: Unmanaged<RequestCounts>?
+    }
+
+    /// A stored name, what it resolved to and its known answer. What a
+    /// request that hits reads comes first (the key, the answer's facts,
+    /// the buffer written this second): with Host rotating, every line a
+    /// slot spans is a cache miss.
     fileprivate struct Slot {
         var key = Key.empty
-        var host: SiteHost?
-        var memoKey: ResponseCache.Key?
-        var memo: ByteBuffer?
         var answerSelector = -1
+        var answerStatus = EncodedResponse.Status.ok
+        var answerCloses = false
+        var writtenIsHead = false
+        var answerLength = 0
+        var answerHeadLength = 0
+        var unretainedCounts: Unmanaged<RequestCounts>?
+        var written: ByteBuffer?
+        var host: SiteHost?
         var answer: EncodedResponse?
         var answerCounts: RequestCounts?
     }

@@ -17,18 +17,34 @@ public struct Responder: Sendable {
         public let response: EncodedResponse
         let counts: RequestCounts?
         public let isHead: Bool
-        /// The host's slot in the ``HostTable`` it was resolved through, -1
-        /// when none (see ``ResponseCache/whole(_:isHead:slot:now:)``).
-        var hostSlot = -1
+    }
+
+    /// What the serving handler writes: a reply, or the answer a slot of the
+    /// event loop's ``HostTable`` already knows, which the handler writes
+    /// from the slot in place (a reply would retain its response and counts).
+    enum Answer {
+        case reply(Reply)
+        case known(slot: Int, isHead: Bool)
     }
 
     public func respond(to head: HTTPRequestHead, snapshot: SiteSnapshot) -> Reply {
         respond(to: head, snapshot: snapshot, hosts: nil)
     }
 
+    /// ``answer(to:snapshot:hosts:)`` as a reply, known answers copied out
+    /// of their slot.
+    func respond(to head: HTTPRequestHead, snapshot: SiteSnapshot, hosts: HostTable?) -> Reply {
+        let answer = answer(to: head, snapshot: snapshot, hosts: hosts)
+        if let hosts, case .known(let slot, let isHead) = answer {
+            return hosts.reply(knownAt: slot, isHead: isHead)
+        }
+        guard case .reply(let reply) = answer else { preconditionFailure("only a table knows answers") }
+        return reply
+    }
+
     /// - Parameter hosts: the event loop's table; the answer is the same
     ///   with or without it.
-    func respond(to head: HTTPRequestHead, snapshot: SiteSnapshot, hosts: HostTable?) -> Reply {
+    func answer(to head: HTTPRequestHead, snapshot: SiteSnapshot, hosts: HostTable?) -> Answer {
         // Each field of the head read once: every access to the head's
         // storage is reference counted.
         var request = RequestFields(head.headers)
@@ -38,7 +54,7 @@ public struct Responder: Sendable {
         // Malformed requests close the connection: after a framing doubt
         // nothing later on it can be trusted.
         if request.hasBody || request.hostHeaderCount > 1 {
-            return Reply(response: statics.badRequest[.close], counts: nil, isHead: isHead)
+            return .reply(Reply(response: statics.badRequest[.close], counts: nil, isHead: isHead))
         }
 
         let target = head.uri
@@ -77,7 +93,7 @@ public struct Responder: Sendable {
                 // The usual request: the table resolves the header as
                 // received, checking it the first time it sees it.
                 guard let found = hosts.resolve(header, in: snapshot, into: &host) else {
-                    return Reply(response: statics.badRequest[.close], counts: nil, isHead: isHead)
+                    return .reply(Reply(response: statics.badRequest[.close], counts: nil, isHead: isHead))
                 }
                 slot = found
                 resolved = true
@@ -85,18 +101,18 @@ public struct Responder: Sendable {
                 // The String overload keeps the header's own string as the
                 // key when it is already normalised (`Host: example.com`).
                 guard let parsed = HostName(authority: header) else {
-                    return Reply(response: statics.badRequest[.close], counts: nil, isHead: isHead)
+                    return .reply(Reply(response: statics.badRequest[.close], counts: nil, isHead: isHead))
                 }
                 headerHost = parsed
             }
         } else if version.major == 1, version.minor >= 1 {
-            return Reply(response: statics.badRequest[.close], counts: nil, isHead: isHead)
+            return .reply(Reply(response: statics.badRequest[.close], counts: nil, isHead: isHead))
         }
         // HTTP/1.0 may omit Host: then it is an unknown host.
         let hostName: HostName?
         if let targetAuthority {
             guard let parsed = HostName(authority: targetAuthority) else {
-                return Reply(response: statics.badRequest[.close], counts: nil, isHead: isHead)
+                return .reply(Reply(response: statics.badRequest[.close], counts: nil, isHead: isHead))
             }
             hostName = parsed
         } else {
@@ -104,10 +120,10 @@ public struct Responder: Sendable {
         }
 
         guard let route else {
-            return Reply(response: statics.notFound[connection], counts: nil, isHead: isHead)
+            return .reply(Reply(response: statics.notFound[connection], counts: nil, isHead: isHead))
         }
         guard method == .get || isHead else {
-            return Reply(response: statics.methodNotAllowed[connection], counts: nil, isHead: isHead)
+            return .reply(Reply(response: statics.methodNotAllowed[connection], counts: nil, isHead: isHead))
         }
         var acceptsGzip = false
         if let header = request.acceptEncoding { acceptsGzip = AcceptEncoding.allowsGzip(header) }
@@ -117,9 +133,7 @@ public struct Responder: Sendable {
             // knows the answer; neither the host nor its file is touched.
             if !request.conditions.isPresent {
                 selector = HostTable.selector(route: route, acceptsGzip: acceptsGzip, connection: connection)
-                if let known = hosts.answer(at: slot, for: selector) {
-                    return Reply(response: known.response, counts: known.counts, isHead: isHead, hostSlot: slot)
-                }
+                if hosts.knows(at: slot, selector: selector) { return .known(slot: slot, isHead: isHead) }
             }
             host = hosts.host(at: slot)
         } else if !resolved {
@@ -127,8 +141,12 @@ public struct Responder: Sendable {
         }
         guard let host, let file = host.file(for: route) else {
             let response = statics.notFound[connection]
-            if selector >= 0 { hosts?.learn(response, counts: host?.counts, at: slot, for: selector) }
-            return Reply(response: response, counts: host?.counts, isHead: isHead, hostSlot: slot)
+            if selector >= 0, let hosts {
+                // Learnt, then written like every later request's answer.
+                hosts.learn(response, counts: host?.counts, at: slot, for: selector)
+                return .known(slot: slot, isHead: isHead)
+            }
+            return .reply(Reply(response: response, counts: host?.counts, isHead: isHead))
         }
         // Borrowed from the file, never copied: a copy of the responses
         // retains and releases each of their buffers and entity tags. A
@@ -141,8 +159,11 @@ public struct Responder: Sendable {
             } else {
                 answer(file.responses.identity, file.responses.lastModified, request.conditions, connection)
             }
-        if selector >= 0 { hosts?.learn(response, counts: host.counts, at: slot, for: selector) }
-        return Reply(response: response, counts: host.counts, isHead: isHead, hostSlot: slot)
+        if selector >= 0, let hosts {
+            hosts.learn(response, counts: host.counts, at: slot, for: selector)
+            return .known(slot: slot, isHead: isHead)
+        }
+        return .reply(Reply(response: response, counts: host.counts, isHead: isHead))
     }
 
     /// The 200, 304 or 412 the preconditions select for `representation`.

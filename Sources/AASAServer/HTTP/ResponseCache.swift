@@ -49,8 +49,8 @@ final class ResponseCache {
     private(set) var cachedBytes = 0
     private let allocator = ByteBufferAllocator()
     /// Which host each `Host` header names in the current snapshot, and each
-    /// host's last buffer: a rotating Host finds its answer without hashing
-    /// the response here.
+    /// host's known answer with its buffer of this second: a rotating Host
+    /// finds its answer without hashing the response here.
     let hosts = HostTable()
     /// ``hosts`` without reference counting, for the per-request calls: a
     /// property of a class passed on or called is retained around the call
@@ -67,11 +67,35 @@ final class ResponseCache {
 
     /// The one buffer to write for `response` (its head only for HEAD), when
     /// that is within ``coalescingLimit``. `now` is the current second
-    /// (tests pass their own). `slot` is the host's slot in ``hosts`` as
-    /// last resolved (-1: none): a buffer this cache holds is
-    /// remembered there and found again without a lookup here.
-    func whole(_ response: EncodedResponse, isHead: Bool, slot: Int = -1, now: Int = time(nil)) -> ByteBuffer {
+    /// (tests pass their own).
+    func whole(_ response: EncodedResponse, isHead: Bool, now: Int = time(nil)) -> ByteBuffer {
         if dateLine.refresh(now: now) { clear() }
+        return lookUp(response, isHead: isHead).buffer
+    }
+
+    /// The one buffer to write for the known answer of `slot` in ``hosts``
+    /// (``HostTable/knows(at:selector:)``), when that is within
+    /// ``coalescingLimit``. Found in the slot from the second request of
+    /// the second on: neither the response nor this cache's table is read.
+    @inline(__always)
+    func whole(knownAt slot: Int, isHead: Bool, now: Int = time(nil)) -> ByteBuffer {
+        if dateLine.refresh(now: now) { clear() }
+        if let written = unretainedHosts._withUnsafeGuaranteedRef({ $0.written(knownAt: slot, isHead: isHead) }) {
+            return written
+        }
+        return remember(knownAt: slot, isHead: isHead)
+    }
+
+    /// The first request of the second for a slot's known answer.
+    private func remember(knownAt slot: Int, isHead: Bool) -> ByteBuffer {
+        let response = hosts.reply(knownAt: slot, isHead: isHead).response
+        let (buffer, held) = lookUp(response, isHead: isHead)
+        if held { hosts.remember(buffer, knownAt: slot, isHead: isHead) }
+        return buffer
+    }
+
+    /// This second's buffer for `response`, and whether this cache holds it.
+    private func lookUp(_ response: EncodedResponse, isHead: Bool) -> (buffer: ByteBuffer, held: Bool) {
         // Looked up by address, without copying the response's buffer: a
         // copy is a retain and a release.
         let length = response.payloadLength(isHead: isHead)
@@ -82,25 +106,17 @@ final class ResponseCache {
                 variant: response.status.rawValue << 2 | response.connection.rawValue
             )
         }
-        if slot >= 0, let remembered = unretainedHosts._withUnsafeGuaranteedRef({ $0.memo(at: slot, for: key) }) {
-            return remembered
-        }
-        if let cached = entries[key] {
-            if slot >= 0 { unretainedHosts._withUnsafeGuaranteedRef { $0.remember(cached, at: slot, for: key) } }
-            return cached
-        }
+        if let cached = entries[key] { return (cached, true) }
         let payload = response.payload(isHead: isHead)
         var bytes = allocator.buffer(capacity: dateLine.prefixLength(of: response) + payload.readableBytes)
         dateLine.writePrefix(of: response, into: &bytes)
         bytes.writeImmutableBuffer(payload)
         let cost = bytes.storageCapacity + Self.entryOverhead
-        if cachedBytes + cost <= budget {
-            cachedBytes += cost
-            entries[key] = bytes
-            sources.append(payload)
-            if slot >= 0 { unretainedHosts._withUnsafeGuaranteedRef { $0.remember(bytes, at: slot, for: key) } }
-        }
-        return bytes
+        guard cachedBytes + cost <= budget else { return (bytes, false) }
+        cachedBytes += cost
+        entries[key] = bytes
+        sources.append(payload)
+        return (bytes, true)
     }
 
     /// The status, `Date` and `Connection` lines of a response too large to
