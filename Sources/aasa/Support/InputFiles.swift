@@ -5,14 +5,16 @@ import SystemPackage
 /// Reading the files the link and schema commands are given, with errors
 /// that name the path.
 enum InputFiles {
-    static func bytes(_ path: String, what: String) throws(InputError) -> [UInt8] {
+    /// The file's bytes. `sizeHint` (tests) replaces the size the file
+    /// says it has, which the read starts from.
+    static func bytes(_ path: String, what: String, sizeHint: Int? = nil) throws(InputError) -> [UInt8] {
         // Read straight into the array: `FileManager.contents` filled a
         // `Data` that was then copied, so a 6.6 MB links file was faulted
         // in twice before its scan could start.
         do {
             let descriptor = try FileDescriptor.open(FilePath(path), .readOnly)
             defer { try? descriptor.close() }
-            return try readAll(descriptor, sizeHint: Int(try descriptor.stat().size))
+            return try readAll(descriptor, sizeHint: try sizeHint ?? Int(descriptor.stat().size))
         } catch {
             throw InputError(path: path, "cannot read the \(what)")
         }
