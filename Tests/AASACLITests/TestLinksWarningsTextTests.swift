@@ -25,8 +25,10 @@ struct TestLinksWarningsTextTests {
         #expect(code == 0)
 
         let expectations = try LinkExpectations(bytes: Array(links.utf8), file: scratch.path + "/links.json")
-        let report = try LinkTestRunner(file: AASAFile(json: try JSONParser().parse(Array(TestLinksCommandTests.shop.utf8)).value))
-            .run(expectations, app: .appID("ABCDE12345.com.example.shop"))
+        let report = try LinkTestRunner(
+            file: AASAFile(json: try JSONParser().parse(Array(TestLinksCommandTests.shop.utf8)).value)
+        )
+        .run(expectations, app: .appID("ABCDE12345.com.example.shop"))
         #expect(report.warnings.count == 5_000)
         let lines = output.outText.components(separatedBy: "\n")
         // The head line and one line per result come first.

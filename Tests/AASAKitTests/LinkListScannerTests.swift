@@ -104,12 +104,15 @@ import Testing
     /// word (and across two words) is found as a byte loop finds it.
     @Test func eachByteOfAWordIsLookedAt() {
         let valid: [[UInt8]] = [Array("é".utf8), Array("€".utf8), Array("😀".utf8), [0x7F], [0x20]]
-        let refused: [[UInt8]] = [Array(#"\""#.utf8), Array(#"\\"#.utf8), [0x09], [0x01], [0x1F], [0x0A], [0xFF], [0xC3]]
+        let refused: [[UInt8]] = [
+            Array(#"\""#.utf8), Array(#"\\"#.utf8), [0x09], [0x01], [0x1F], [0x0A], [0xFF], [0xC3],
+        ]
         var scanned = 0
         for offset in 0..<24 {
             for tail in [0, 1, 7, 8, 9] {
                 for (piece, accepted) in valid.map({ ($0, true) }) + refused.map({ ($0, false) }) {
-                    let url = Array("https://example.com/".utf8) + Array(repeating: UInt8(ascii: "a"), count: offset)
+                    let url =
+                        Array("https://example.com/".utf8) + Array(repeating: UInt8(ascii: "a"), count: offset)
                         + piece + Array(repeating: UInt8(ascii: "b"), count: tail)
                     let bytes = Array(#"{"deep_linkable_urls": [""#.utf8) + url + Array(#""]}"#.utf8)
                     if check(bytes) { scanned += 1 }

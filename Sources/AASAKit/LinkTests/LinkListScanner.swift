@@ -73,7 +73,8 @@ enum LinkListScanner {
             repeat {
                 skipWhitespace()
                 var ascii = true
-                guard let key = stringBytes(ascii: &ascii), let which = LinkListScanner.keyBytes.firstIndex(where: key.elementsEqual)
+                guard let key = stringBytes(ascii: &ascii),
+                    let which = LinkListScanner.keyBytes.firstIndex(where: key.elementsEqual)
                 else { return false }
                 // A key written twice is an error of the full reader.
                 guard lists[which] == nil else { return false }
