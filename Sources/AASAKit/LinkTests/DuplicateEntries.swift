@@ -12,7 +12,7 @@ enum DuplicateEntries {
     /// same thing; `nil` for a first occurrence and for an unparsable URL.
     static func firstOccurrences(_ items: [LinkTestPlan.Item]) -> [Int?] {
         let hash: @Sendable (Int, inout Void) -> Int? = { index, _ in
-            items.withUnsafeBufferPointer { Key($0.baseAddress! + index)?.hashValue }
+            items.withUnsafeBufferPointer { Self.hash($0.baseAddress! + index) }
         }
         let hashes = ParallelBatch.map(count: items.count, parallel: true, state: {}, hash)
         var first = [Int?](repeating: nil, count: items.count)
@@ -40,7 +40,22 @@ enum DuplicateEntries {
         return first
     }
 
-    private struct Key: Hashable {
+    /// A hash of the item's URL, read in place; `nil` when it does not
+    /// parse. Equal keys have equal URLs, so equal hashes; the platform and
+    /// app, which rarely differ, are left to the comparison of the keys.
+    /// (A ``Key`` copied the URL out of the item, a retain and a release of
+    /// each of its strings, and hashed the enums' raw strings.)
+    private static func hash(_ item: UnsafePointer<LinkTestPlan.Item>) -> Int? {
+        guard case .success(let url) = item.pointee.url else { return nil }
+        var hasher = Hasher()
+        hasher.combine(url.host)
+        hasher.combine(url.path)
+        hasher.combine(url.query)
+        hasher.combine(url.fragment)
+        return hasher.finalize()
+    }
+
+    private struct Key: Equatable {
         var url: AASAURL
         var platform: LinkPlatform
         var package: String?
