@@ -99,6 +99,34 @@ import Testing
         #expect(mutatedScanned > 100)
     }
 
+    /// The scan reads eight bytes at a time: an escape, a control character,
+    /// a non-ASCII character or a byte that is not UTF-8 at each place in a
+    /// word (and across two words) is found as a byte loop finds it.
+    @Test func eachByteOfAWordIsLookedAt() {
+        let valid: [[UInt8]] = [Array("é".utf8), Array("€".utf8), Array("😀".utf8), [0x7F], [0x20]]
+        let refused: [[UInt8]] = [
+            Array(#"\""#.utf8), Array(#"\\"#.utf8), [0x09], [0x01], [0x1F], [0x0A], [0xFF], [0xC3],
+        ]
+        var scanned = 0
+        for offset in 0..<24 {
+            for tail in [0, 1, 7, 8, 9] {
+                for (piece, accepted) in valid.map({ ($0, true) }) + refused.map({ ($0, false) }) {
+                    let url =
+                        Array("https://example.com/".utf8) + Array(repeating: UInt8(ascii: "a"), count: offset)
+                        + piece + Array(repeating: UInt8(ascii: "b"), count: tail)
+                    let bytes = Array(#"{"deep_linkable_urls": [""#.utf8) + url + Array(#""]}"#.utf8)
+                    if check(bytes) { scanned += 1 }
+                    let entries = LinkListScanner.entries(of: bytes, file: nil)
+                    #expect((entries != nil) == accepted, "offset \(offset), tail \(tail), piece \(piece)")
+                    if let entries {
+                        #expect(entries.map(\.url) == [String(decoding: url, as: UTF8.self)])
+                    }
+                }
+            }
+        }
+        #expect(scanned == 24 * 5 * valid.count)
+    }
+
     /// Mostly what the scanner accepts, so that many files reach the
     /// comparison; the rest is what it must leave to the full reader.
     private static let keys =

@@ -120,46 +120,63 @@ struct LinkTestPlan {
 
     /// URLs listed twice (for the same app), and http URLs, which test no rule.
     private static func listWarnings(_ items: [Item]) -> [Diagnostic] {
-        var warnings: [Diagnostic] = []
         let firstOccurrences = DuplicateEntries.firstOccurrences(items)
-        // By index: a copy of each item retains every field of its entry and URL.
-        for (index, firstIndex) in firstOccurrences.enumerated() {
-            let isHTTP: Bool
-            switch items[index].url {
-            case .success(let url): isHTTP = url.scheme == "http"
-            case .failure: continue
-            }
-            guard firstIndex != nil || isHTTP else { continue }
-            let entry = items[index].entry
-            if let firstIndex {
-                let first = items[firstIndex].entry
-                let same = first.expectation == entry.expectation
-                let detail =
-                    same ? "" : " with another expectation (\(first.expectation.rawValue)), so one of them fails"
-                warnings.append(
-                    Diagnostic(
-                        .warning,
-                        code: "links.duplicate-url",
-                        path: entry.path,
-                        message: "\(entry.url) is already listed at \(Self.place(of: first))\(detail)",
-                        file: entry.file
-                    )
-                )
-            }
-            if isHTTP, entry.platform == .apple, !entry.expectation.opensApp {
-                warnings.append(
-                    Diagnostic(
-                        .warning,
-                        code: "links.http-url",
-                        path: entry.path,
-                        message:
-                            "\(entry.url) is an http:// URL: iOS opens no app for it whatever the rules say, so this entry tests no rule; list the https:// URL",
-                        file: entry.file
-                    )
-                )
+        // The items warned about, found in place: a copy of an item retains
+        // every field of its entry and URL.
+        let warned: [Int] = items.withUnsafeBufferPointer { items in
+            items.indices.filter { index in
+                guard case .success(let url) = items[index].url else { return false }
+                return firstOccurrences[index] != nil || url.scheme == "http"
             }
         }
-        return warnings
+        // Their messages made across the cores, in list order: a long list
+        // can repeat thousands of URLs, each message a few strings.
+        let chunks = ParallelBatch.mapRanges(count: warned.count, parallel: true) { range in
+            items.withUnsafeBufferPointer { items in
+                var warnings: [Diagnostic] = []
+                for index in warned[range] {
+                    let first = firstOccurrences[index].map { items.baseAddress! + $0 }
+                    Self.warnings(for: items.baseAddress! + index, first: first, into: &warnings)
+                }
+                return warnings
+            }
+        }
+        return chunks.count == 1 ? chunks[0] : Array(chunks.joined())
+    }
+
+    /// The warnings about one item: listed before at `first`, an http URL.
+    private static func warnings(
+        for item: UnsafePointer<Item>,
+        first: UnsafePointer<Item>?,
+        into warnings: inout [Diagnostic]
+    ) {
+        guard case .success(let url) = item.pointee.url else { return }
+        let entry = item.pointee.entry
+        if let first = first?.pointee.entry {
+            let same = first.expectation == entry.expectation
+            let detail = same ? "" : " with another expectation (\(first.expectation.rawValue)), so one of them fails"
+            warnings.append(
+                Diagnostic(
+                    .warning,
+                    code: "links.duplicate-url",
+                    path: entry.path,
+                    message: "\(entry.url) is already listed at \(Self.place(of: first))\(detail)",
+                    file: entry.file
+                )
+            )
+        }
+        if url.scheme == "http", entry.platform == .apple, !entry.expectation.opensApp {
+            warnings.append(
+                Diagnostic(
+                    .warning,
+                    code: "links.http-url",
+                    path: entry.path,
+                    message:
+                        "\(entry.url) is an http:// URL: iOS opens no app for it whatever the rules say, so this entry tests no rule; list the https:// URL",
+                    file: entry.file
+                )
+            )
+        }
     }
 
     private static func place(of entry: LinkExpectations.Entry) -> String {

@@ -128,6 +128,14 @@ private struct LineMiddles {
             failure = record.failure
             self.table = table
         }
+
+        // The integers only: the enums hash their raw strings. Keys that
+        // differ only there share a bucket and are told apart by `==`.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(site)
+            hasher.combine(app)
+            hasher.combine(rule)
+        }
     }
 
     private var rendered: [UInt8] = []

@@ -84,11 +84,16 @@ final class LinkTestRecords: @unchecked Sendable {
     var apps: Set<String> {
         var apps: Set<String> = []
         var seen: Set<Int64> = []
+        var last: Int64 = -1
         records.withUnsafeBufferPointer { records in
             for record in records {
                 if record.isLean {
-                    // A site's app is hashed once, not per URL.
-                    guard seen.insert(Int64(record.site) << 32 | Int64(record.app)).inserted else { continue }
+                    // A site's app is hashed once, not per URL: the records
+                    // of a list mostly repeat the one before.
+                    let key = Int64(record.site) << 32 | Int64(record.app)
+                    guard key != last else { continue }
+                    last = key
+                    guard seen.insert(key).inserted else { continue }
                     apps.insert(sites[Int(record.site)].appIDs[Int(record.app)])
                 } else if let app = side[Int(record.side)].app {
                     apps.insert(app)

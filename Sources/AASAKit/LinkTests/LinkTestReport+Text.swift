@@ -44,14 +44,16 @@ extension LinkTestResult {
 
 extension LinkTestRecords {
     /// ``LinkTestReport/textLines(appColumn:)`` from the lean form: each
-    /// rule's ` by …` and each app's column made once, not per URL.
+    /// rule's ` by …` and each app's column made once, and what follows the
+    /// URL on a line made once per chunk for each outcome (``LineTails``).
     func textLines(appColumn: Bool, in window: Range<Int>) -> [[UInt8]] {
         let byRule = sites.map { site in site.decided.map { $0.rule.map(LinkTestResult.byRule) ?? "" } }
-        let appColumns = sites.map { site in site.appIDs.map { appColumn ? Array(" [\($0)]".utf8) : [] } }
+        let appColumns = sites.map { site in site.appIDs.map { appColumn ? " [\($0)]" : "" } }
         return ParallelBatch.mapRanges(count: window.count, parallel: true) { chunk in
             let range = (window.lowerBound + chunk.lowerBound)..<(window.lowerBound + chunk.upperBound)
             var bytes: [UInt8] = []
             bytes.reserveCapacity(range.count * 256)
+            var tails = LineTails()
             items.withUnsafeBufferPointer { items in
                 records.withUnsafeBufferPointer { records in
                     for index in range {
@@ -61,31 +63,91 @@ extension LinkTestRecords {
                             continue
                         }
                         let entry = items.baseAddress! + index
+                        let key = LineTails.Key(record, expectation: entry.pointee.entry.expectation)
                         // A lean record's verdict is told by its rule alone
                         // (the run keeps those told by a message whole); were
                         // it not, the whole result tells it.
-                        guard
-                            let summary = LinkTestResult.summary(
+                        let tail = tails.tail(of: key) {
+                            LinkTestResult.summary(
                                 failure: record.failure,
                                 isHTTP: record.isHTTP,
                                 decision: record.decision,
                                 rule: record.rule < 0 ? "" : byRule[Int(record.site)][Int(record.rule)],
-                                expectation: entry.pointee.entry.expectation
-                            )
-                        else {
+                                expectation: key.expectation
+                            ).map { "\(appColumns[Int(record.site)][Int(record.app)]): \($0)\n" }
+                        }
+                        guard let tail else {
                             result(at: index).appendLine(to: &bytes, appColumn: appColumn)
                             continue
                         }
-                        bytes += (record.failure == nil ? "PASS  " : "FAIL  ").utf8
+                        bytes += record.failure == nil ? LineTails.pass : LineTails.fail
                         entry.pointee.entry.written.withUTF8 { bytes.append(contentsOf: $0) }
-                        bytes += appColumns[Int(record.site)][Int(record.app)]
-                        bytes += ": ".utf8
-                        bytes += summary.utf8
-                        bytes.append(UInt8(ascii: "\n"))
+                        tails.append(tail, to: &bytes)
                     }
                 }
             }
             return bytes
         }
+    }
+}
+
+/// What follows the URL on a lean result's text line (the app column, the
+/// summary, the newline): the same few hundred texts (one per site, app,
+/// rule, decision, expectation and failure) over a long list, each made
+/// once per chunk and then copied whole, where each line built its summary
+/// string anew.
+private struct LineTails {
+    struct Key: Hashable {
+        var site: Int32
+        var app: Int32
+        var rule: Int32
+        var decision: MatchDecision
+        var expectation: LinkExpectations.Expectation
+        var failure: LinkTestFailure?
+        var isHTTP: Bool
+
+        init(_ record: LinkTestRecord, expectation: LinkExpectations.Expectation) {
+            site = record.site
+            app = record.app
+            rule = record.rule
+            decision = record.decision
+            self.expectation = expectation
+            failure = record.failure
+            isHTTP = record.isHTTP
+        }
+
+        // The integers only: the enums hash their raw strings, which cost
+        // more than the summary they look up. Keys that differ only there
+        // share a bucket and are told apart by `==`.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(site)
+            hasher.combine(app)
+            hasher.combine(rule)
+            hasher.combine(isHTTP)
+        }
+    }
+
+    static let pass = Array("PASS  ".utf8)
+    static let fail = Array("FAIL  ".utf8)
+
+    private var rendered: [UInt8] = []
+    /// `nil` for a key whose line only the whole result can tell.
+    private var spans: [Key: Range<Int>?] = [:]
+
+    /// Where the tail of `key` lies, made with `render` the first time;
+    /// `nil` when `render` has none for it.
+    mutating func tail(of key: Key, render: () -> String?) -> Range<Int>? {
+        if let known = spans[key] { return known }
+        let span = render().map { text in
+            let start = rendered.count
+            rendered += text.utf8
+            return start..<rendered.count
+        }
+        spans[key] = span
+        return span
+    }
+
+    func append(_ span: Range<Int>, to bytes: inout [UInt8]) {
+        rendered.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[span])) }
     }
 }

@@ -98,7 +98,7 @@ public struct LinkTestRunner: Sendable {
         // A bundle ID naming several apps of a file: one result per app.
         var more: [Int: [LinkTestResult]] = [:]
         var state = RunState()
-        for index in plan.itemIndices(where: { $0.platform != .android }) {
+        for index in gatheredIndices(plan, app: app ?? defaultApp) {
             let app = plan.items[index].entry.app ?? app ?? defaultApp
             if app?.isBundleID == true, lean.appID(at: index) != nil {
                 var appIndex = 1
@@ -136,6 +136,24 @@ public struct LinkTestRunner: Sendable {
             )
         }
         return LinkTestReport(records: lean, warnings: warnings, skipped: plan.skipped, uncoveredRules: uncovered)
+    }
+
+    /// The Apple items that may have more to gather than their record: all
+    /// of them with coverage, else those tested for a bundle ID (which may
+    /// name several apps of a file). A run for one app ID without coverage
+    /// has none: it no longer copies each of its items to find that out.
+    private func gatheredIndices(_ plan: LinkTestPlan, app: LinkTestApp?) -> [Int] {
+        if coverage { return plan.itemIndices { $0.platform != .android } }
+        // Only the two fields asked, read in place: the loop's
+        // `plan.items[index]` and a test of the entry each copied an item
+        // or an entry (a retain of each of its fields) for every URL.
+        return plan.items.withUnsafeBufferPointer { items in
+            items.indices.filter { index in
+                let item = items.baseAddress! + index
+                return item.pointee.entry.platform != .android
+                    && (item.pointee.entry.app ?? app)?.isBundleID == true
+            }
+        }
     }
 
     /// What a run accumulates besides results.

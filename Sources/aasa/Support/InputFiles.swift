@@ -1,14 +1,44 @@
 import AASAKit
 import Foundation
+import SystemPackage
 
 /// Reading the files the link and schema commands are given, with errors
 /// that name the path.
 enum InputFiles {
-    static func bytes(_ path: String, what: String) throws(InputError) -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: path) else {
+    /// The file's bytes. `sizeHint` (tests) replaces the size the file
+    /// says it has, which the read starts from.
+    static func bytes(_ path: String, what: String, sizeHint: Int? = nil) throws(InputError) -> [UInt8] {
+        // Read straight into the array: `FileManager.contents` filled a
+        // `Data` that was then copied, so a 6.6 MB links file was faulted
+        // in twice before its scan could start.
+        do {
+            let descriptor = try FileDescriptor.open(FilePath(path), .readOnly)
+            defer { try? descriptor.close() }
+            return try readAll(descriptor, sizeHint: try sizeHint ?? Int(descriptor.stat().size))
+        } catch {
             throw InputError(path: path, "cannot read the \(what)")
         }
-        return Array(data)
+    }
+
+    /// Everything `descriptor` reads until its end: `sizeHint` bytes and one
+    /// more in one array, then (a pipe, a file that grew) the rest in blocks.
+    private static func readAll(_ descriptor: FileDescriptor, sizeHint: Int) throws -> [UInt8] {
+        let capacity = max(sizeHint, 0) + 1
+        var bytes = try [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+            while count < buffer.count {
+                let rest = UnsafeMutableBufferPointer(rebasing: buffer[count...])
+                let got = try descriptor.read(into: UnsafeMutableRawBufferPointer(rest))
+                if got == 0 { break }
+                count += got
+            }
+        }
+        guard bytes.count == capacity else { return bytes }
+        var block = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let got = try block.withUnsafeMutableBytes { try descriptor.read(into: $0) }
+            if got == 0 { return bytes }
+            bytes += block[..<got]
+        }
     }
 
     static func json(_ path: String, what: String) throws(InputError) -> JSONValue {

@@ -29,7 +29,12 @@ struct LinkTestInvocation {
     /// The report, rendered part by part into the function given to
     /// `render`, and the exit code: 0 all passed, 1 a failure (or, when
     /// strict, a warning).
-    func execute() throws(InputError) -> (render: LinkTestOutput.Render, exitCode: Int32) {
+    ///
+    /// What the run is made of is handed to `keep` when it is done with:
+    /// the process's output keeps it until exit instead of freeing it.
+    func execute(
+        keep: (any Sendable) -> Void = { _ in }
+    ) throws(InputError) -> (render: LinkTestOutput.Render, exitCode: Int32) {
         let sites = try self.sites()
         var entries: [LinkExpectations.Entry] = []
         var texts: [String: [UInt8]] = [:]
@@ -54,6 +59,8 @@ struct LinkTestInvocation {
         } catch {
             throw InputError(error.description(namingRunApp: Self.flag))
         }
+        keep(entries)
+        keep(report)
         let output = LinkTestOutput(
             report: report,
             linksFiles: paths,
@@ -67,7 +74,7 @@ struct LinkTestInvocation {
 
     /// Runs, prints through `output`, and throws the exit code when it is not 0.
     func run(output: CommandOutput) throws {
-        try output.report(streaming: Result { () throws(InputError) in try execute() })
+        try output.report(streaming: Result { () throws(InputError) in try execute(keep: output.keepUntilExit) })
     }
 
     private var sourcePath: String {

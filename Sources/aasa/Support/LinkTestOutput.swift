@@ -56,10 +56,6 @@ struct LinkTestOutput {
             head.append("App ID \(app), links from \(linksFiles.joined(separator: ", "))")
         }
         var tail: [String] = []
-        if !report.warnings.isEmpty { tail.append("") }
-        for warning in report.warnings {
-            tail.append(warning.description)
-        }
         if report.uncoveredRules?.isEmpty == true {
             tail.append("")
             tail.append("coverage: every rule of the tested apps decides at least one URL of the list")
@@ -68,7 +64,25 @@ struct LinkTestOutput {
         tail.append(summaryLine)
         guard write(Array(head.map { $0 + "\n" }.joined().utf8)) else { return }
         guard writeWindows(to: write, render: { report.textLines(appColumn: apps.count > 1, in: $0) }) else { return }
-        _ = write(Array(tail.joined(separator: "\n").utf8))
+        let warnings = report.warnings
+        guard !warnings.isEmpty else {
+            _ = write(Array(tail.joined(separator: "\n").utf8))
+            return
+        }
+        // A blank line, then one line per warning, rendered across the
+        // cores: a long list can repeat thousands of URLs.
+        let parts = ParallelBatch.mapRanges(count: warnings.count, parallel: true) { range in
+            var bytes: [UInt8] = []
+            for warning in warnings[range] {
+                bytes.append(UInt8(ascii: "\n"))
+                bytes += warning.description.utf8
+            }
+            return bytes
+        }
+        for part in parts {
+            guard write(part) else { return }
+        }
+        _ = write(Array(tail.map { "\n" + $0 }.joined().utf8))
     }
 
     /// The report's summary, saying when warnings are what fails the run.

@@ -1,0 +1,38 @@
+import AASAKit
+import Foundation
+import Testing
+
+@testable import aasa
+
+/// The text report's warnings are rendered in chunks across the cores for a
+/// long list; they must read exactly as the report's warnings, in order,
+/// between the results and the summary.
+@Suite("aasa test-links: the warnings of a long list in text")
+struct TestLinksWarningsTextTests {
+    @Test func thousandsOfWarningsFollowTheResultsInListOrder() throws {
+        let urls = (0..<5_000).map { #""https://example.com/shop/\#($0)""# }
+        // Every URL twice: 5,000 duplicate warnings, enough for several chunks.
+        let links = #"{"deep_linkable_urls": [\#((urls + urls).joined(separator: ","))]}"#
+        let scratch = try ScratchDirectory([
+            "aasa/example.com/apple-app-site-association": TestLinksCommandTests.shop, "links.json": links,
+        ])
+        let arguments = [
+            "--file", scratch.path + "/aasa/example.com/apple-app-site-association",
+            "--links", scratch.path + "/links.json", "--app-id", "ABCDE12345.com.example.shop",
+        ]
+        let command = try TestLinksCommand.parse(arguments)
+        let (output, code) = try runCapturing { try command.run(output: $0) }
+        #expect(code == 0)
+
+        let expectations = try LinkExpectations(bytes: Array(links.utf8), file: scratch.path + "/links.json")
+        let report = try LinkTestRunner(
+            file: AASAFile(json: try JSONParser().parse(Array(TestLinksCommandTests.shop.utf8)).value)
+        )
+        .run(expectations, app: .appID("ABCDE12345.com.example.shop"))
+        #expect(report.warnings.count == 5_000)
+        let lines = output.outText.components(separatedBy: "\n")
+        // The head line and one line per result come first.
+        let tail = Array(lines.dropFirst(1 + 10_000))
+        #expect(tail == [""] + report.warnings.map(\.description) + ["", "10000 passed, 0 failed; 5000 warnings"])
+    }
+}

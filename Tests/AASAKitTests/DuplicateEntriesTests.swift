@@ -1,0 +1,94 @@
+import Testing
+
+@testable import AASAKit
+
+/// The duplicate search (hashes in an open-addressing table) against the
+/// straightforward one (a dictionary of every item's whole key), and
+/// the list's warnings, made across the cores, in list order.
+@Suite struct DuplicateEntriesTests {
+    /// Few distinct URLs, many spellings of each: the host's case, a default
+    /// port, dot segments, an escape that encoding makes equal; and the
+    /// platform, app and package that make equal URLs different tests.
+    static func items(count: Int, random: inout TestRandom) -> [LinkTestPlan.Item] {
+        let spellings = [
+            "https://example.com/shop/%d", "https://EXAMPLE.com/shop/%d", "https://example.com:443/shop/%d",
+            "https://example.com/x/../shop/%d", "https://example.com/shop/%d?", "http://example.com/shop/%d",
+            "https://example.com/caf\u{E9}/%d", "https://example.com/caf%C3%A9/%d", "not a url %d",
+        ]
+        let apps: [LinkTestApp?] = [nil, nil, nil, .bundleID("com.example.app"), .appID("ABCDE12345.com.example.app")]
+        return (0..<count).map { index in
+            let text = random.pick(spellings).replacing("%d", with: "\(random.below(count / 4))")
+            var entry = LinkExpectations.Entry(url: text, expectation: random.chance(50) ? .matched : .notMatched)
+            entry.app = random.pick(apps)
+            if random.chance(10) {
+                entry.platform = .android
+                entry.package = random.chance(50) ? nil : "com.example.app"
+            }
+            return LinkTestPlan.Item(entry: entry, url: Result { () throws(AASAURLError) in try AASAURL(text) })
+        }
+    }
+
+    private struct Tested: Hashable {
+        var url: AASAURL
+        var platform: LinkPlatform
+        var package: String?
+        var app: LinkTestApp?
+    }
+
+    /// For each item, the first earlier item testing the same thing: a
+    /// dictionary of every item's whole key.
+    static func reference(_ items: [LinkTestPlan.Item]) -> [Int?] {
+        var firsts: [Tested: Int] = [:]
+        return items.indices.map { index in
+            guard case .success(let url) = items[index].url else { return nil }
+            let entry = items[index].entry
+            let key = Tested(url: url, platform: entry.platform, package: entry.package, app: entry.app)
+            if let first = firsts[key] { return first }
+            firsts[key] = index
+            return nil
+        }
+    }
+
+    @Test(arguments: [1, 2, 3])
+    func theTableFindsWhatADictionaryOfKeysFinds(seed: UInt64) {
+        var random = TestRandom(seed: seed)
+        // Long enough for the hashes to be computed across the cores.
+        let items = Self.items(count: 6_000, random: &random)
+        let fast = DuplicateEntries.firstOccurrences(items)
+        let slow = Self.reference(items)
+        #expect(fast == slow)
+        #expect(fast.contains { $0 != nil })
+    }
+
+    @Test func aShortListAndAnEmptyOne() {
+        var random = TestRandom(seed: 7)
+        let items = Self.items(count: 40, random: &random)
+        #expect(DuplicateEntries.firstOccurrences(items) == Self.reference(items))
+        #expect(DuplicateEntries.firstOccurrences([]) == [])
+    }
+
+    /// Thousands of warnings, made in chunks across the cores, come out in
+    /// list order, each entry's duplicate warning before its http one.
+    @Test func manyWarningsStayInListOrder() throws {
+        let count = 6_000
+        let urls = (0..<count).map { "https://example.com/shop/\($0)" }
+        // Every URL again, as http (its own URL: a warning of its own), then
+        // once more as https (a duplicate).
+        let texts = urls + urls.map { $0.replacing("https:", with: "http:") } + urls
+        let list = LinkExpectations(
+            entries: texts.enumerated().map { index, text in
+                .init(url: text, expectation: .notMatched, path: JSONPath.root.appending("links").appending(index))
+            }
+        )
+        let file = AASAFile(json: [
+            "applinks": ["details": [["appIDs": ["ABCDE12345.com.example.app"], "components": [["/": "/shop/*"]]]]]
+        ])
+        let report = try LinkTestRunner(file: file).run(list, app: .appID("ABCDE12345.com.example.app"))
+        let expected =
+            (count..<2 * count).map { ("links.http-url", "links[\($0)]") }
+            + (2 * count..<3 * count).map { ("links.duplicate-url", "links[\($0)]") }
+        #expect(report.warnings.map(\.code) == expected.map(\.0))
+        #expect(report.warnings.map(\.path.description) == expected.map(\.1))
+        #expect(report.warnings.last?.message.hasSuffix("is already listed at links[\(count - 1)]") == true)
+    }
+}
