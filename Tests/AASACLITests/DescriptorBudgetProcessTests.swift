@@ -143,7 +143,7 @@ struct DescriptorBudgetProcessTests {
         try server.write("com.first.app")
         try server.process.run()
         let line = try #require(await server.lines.first { $0.contains("cannot start") })
-        server.process.waitUntilExit()
+        try #require(server.serve.exit.wait(), "the server did not exit within 20 s")
         #expect(server.process.terminationStatus == 2)
         #expect(line.contains("too low to serve") && line.contains("ulimit -n") && line.contains("LimitNOFILE="))
     }

@@ -10,12 +10,15 @@ import Darwin
 /// `aasa serve` whose stderr nobody reads, or whose reader went away: the
 /// log must never stop or kill the server. (Logging on the event loop, one
 /// blocking write per line, stalled every request once the 64 KiB pipe was
-/// full, and `FileHandle.write` trapped on EPIPE.)
+/// full, and `FileHandle.write` trapped on EPIPE.) Not a ``ServeProcess``:
+/// that one reads stderr all the time, which is what these tests must not
+/// do, and turns the admin port off, which they ask.
 @Suite("aasa serve with a stuck or closed log reader", .serialized)
 struct LogWriterProcessTests {
     /// The server, its ports, and the read end of its stderr.
     struct Server {
         let process = Process()
+        let exit: ProcessExit
         let directory: URL
         let stderr = Pipe()
         var port = 0
@@ -36,6 +39,7 @@ struct LogWriterProcessTests {
                 "--admin-port", String(adminPort), "--poll-interval", "0",
             ]
             process.standardError = stderr
+            exit = ProcessExit(of: process)
         }
 
         /// Starts it and reads its stderr only until both ports listen.
@@ -52,7 +56,7 @@ struct LogWriterProcessTests {
         }
 
         func stop() {
-            if process.isRunning { process.terminate() }
+            exit.terminate(process)
             try? FileManager.default.removeItem(at: directory)
         }
 
@@ -137,7 +141,7 @@ struct LogWriterProcessTests {
 
         kill(server.process.processIdentifier, SIGTERM)
         let rest = Server.read(server.stderr.fileHandleForReading.fileDescriptor) { _ in false }
-        server.process.waitUntilExit()
+        try #require(server.exit.wait(), "no exit within 20 s of SIGTERM")
         #expect(rest.contains("log lines dropped"))
         #expect(server.process.terminationStatus == 0)
         #expect(server.process.terminationReason == .exit)
@@ -158,8 +162,8 @@ struct LogWriterProcessTests {
         #expect(try Self.admin("/healthz", port: server.adminPort)?.status == 200)
         try Self.serve(1, port: server.port)
 
-        kill(server.process.processIdentifier, SIGTERM)
-        server.process.waitUntilExit()
+        server.stop()
+        try #require(!server.process.isRunning)
         #expect(server.process.terminationReason == .exit)
         #expect(server.process.terminationStatus == 0)
     }

@@ -1,12 +1,6 @@
 import Foundation
 import Testing
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// `aasa serve` in a process of its own, as the process tests start it:
 /// serving `directory` on port 0 of 127.0.0.1 (HTTP, and admin), reloading
 /// only when told (`--poll-interval 0`), with its stderr read line by line.
@@ -14,6 +8,8 @@ struct ServeProcess {
     let process = Process()
     /// The server's stderr: its log lines.
     let lines: LineReader
+    /// Its exit, awaited with a deadline.
+    let exit: ProcessExit
 
     /// - Parameters:
     ///   - ulimit: the arguments of a `ulimit` that `/bin/sh` runs before
@@ -46,6 +42,7 @@ struct ServeProcess {
         let stderr = Pipe()
         process.standardError = stderr
         lines = LineReader(stderr.fileHandleForReading)
+        exit = ProcessExit(of: process)
     }
 
     /// Starts the server and waits for it to listen.
@@ -66,10 +63,8 @@ struct ServeProcess {
 
     /// Sends SIGTERM, as a service manager stops it, and waits for the exit
     /// (`process.terminationStatus` then says how it went); nothing when it
-    /// is not running.
+    /// is not running. Not gone within 20 s: recorded, and killed.
     func stop() {
-        guard process.isRunning else { return }
-        kill(process.processIdentifier, SIGTERM)
-        process.waitUntilExit()
+        exit.terminate(process)
     }
 }

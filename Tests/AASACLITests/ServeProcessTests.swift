@@ -9,7 +9,6 @@ import Testing
 struct ServeProcessTests {
     @Test(.timeLimit(.minutes(1)))
     func servesReloadsOnSIGHUPAndStopsOnSIGTERM() async throws {
-        let executable = try BuiltExecutable.locate("aasa")
         let curl = try SystemTool.locate("curl")
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("aasa-serve-\(UUID())")
         let host = directory.appendingPathComponent("brand.example")
@@ -22,31 +21,21 @@ struct ServeProcessTests {
         }
         try write("com.first.app")
 
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = [
-            "serve", "--dir", directory.path, "--bind", "127.0.0.1", "--port", "0", "--admin-port", "0",
-        ]
-        let stderr = Pipe()
-        process.standardError = stderr
-        let lines = LineReader(stderr.fileHandleForReading)
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
-
-        let listening = try #require(
-            await lines.first { LogLine.field("server", of: $0) == "http" && $0.contains("listening") }
-        )
-        let port = try #require(listening.split(separator: ":").last.flatMap { Int($0.prefix { $0.isNumber }) })
+        // Without polling (`--poll-interval 0`), only the signal can reload.
+        let server = try ServeProcess(directory: directory.path)
+        defer { server.stop() }
+        let port = try await server.start()
         #expect(try await Self.get(curl, port: port).contains("com.first.app"))
 
         try write("com.second.app")
-        kill(process.processIdentifier, SIGHUP)
-        _ = try #require(await lines.first { $0.contains("reloaded") && $0.contains("trigger=signal") })
+        kill(server.process.processIdentifier, SIGHUP)
+        _ = try #require(await server.lines.first { $0.contains("reloaded") && $0.contains("trigger=signal") })
         #expect(try await Self.get(curl, port: port).contains("com.second.app"))
 
-        kill(process.processIdentifier, SIGTERM)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        server.stop()
+        #expect(!server.process.isRunning)
+        #expect(server.process.terminationReason == .exit)
+        #expect(server.process.terminationStatus == 0)
     }
 
     /// A GET naming the host in its `Host` header. curl, not URLSession:

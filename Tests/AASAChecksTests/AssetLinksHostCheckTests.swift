@@ -81,6 +81,22 @@ import Testing
         }
     }
 
+    /// A host that accepts the request for the file and never answers: the
+    /// fetch times out, and that is no answer either.
+    @Test func aTimedOutFileFailsEvenWhenOptional() async throws {
+        let never = FakeResponse(delivery: .never)
+        try await FakeHTTPServer.with(HostCheckTests.origin { $0.uri == Self.path ? never : nil }) { server in
+            let check = HostCheck(
+                fetcher: try HTTPFetcher(configuration: .init(timeout: .milliseconds(300))),
+                options: .init(android: AndroidExpectations())
+            )
+            let report = await check.run(try HostTarget("example.com", baseURL: server.baseURL))
+            let http = try #require(report.check("android.http"))
+            #expect(http.status == .fail)
+            #expect(http.message.hasPrefix("could not fetch \(Self.path): timed out: "), "\(http.message)")
+        }
+    }
+
     /// A missing file warns by default (the host may have no Android app)
     /// and fails as soon as an Android app is expected.
     @Test(arguments: [

@@ -155,6 +155,8 @@ public struct HTTPFetcher: Sendable {
                 failure.certificate = mismatch.certificate
             } else if let unreadable = error as? UnreadableCertificate {
                 failure.kind = .tls(.certificateRejected([.unreadable(reason: unreadable.reason)]))
+            } else if error is MissingCertificate {
+                failure.kind = .tls(.certificateRejected([.notPresented]))
             }
             throw failure
         }
@@ -274,16 +276,23 @@ public struct HTTPFetcher: Sendable {
         )
         let probe = key.insecure && !configuration.insecure
         client.http1_1ConnectionDebugInitializer = { channel in
-            channel.nioSSL_peerCertificate().map { peer in
+            channel.nioSSL_peerCertificate().map { peer -> PeerCertificateHandler.Peer in
                 // A certificate whose bytes cannot be had reads as unreadable, not as plain HTTP.
-                peer.map { (try? $0.toDERBytes()) ?? [] }
-            }.recover { _ in
-                // Plain HTTP has no TLS handler: nothing to record or check.
-                nil
-            }.flatMapThrowing { der in
-                if probe { throw HandshakeDone(certificate: der.flatMap { PeerCertificate(derEncoded: $0) }) }
+                .tls(der: peer.map { (try? $0.toDERBytes()) ?? [] })
+            }.flatMapErrorThrowing { error in
+                // Only a pipeline without a TLS handler is plain HTTP; any
+                // other error fails the request rather than skip the names.
+                guard let pipelineError = error as? ChannelPipelineError, pipelineError == .notFound else {
+                    throw error
+                }
+                return .plainHTTP
+            }.flatMapThrowing { peer in
+                if probe {
+                    guard case .tls(let der) = peer else { throw HandshakeDone(certificate: nil) }
+                    throw HandshakeDone(certificate: der.flatMap { PeerCertificate(derEncoded: $0) })
+                }
                 try channel.pipeline.syncOperations.addHandler(
-                    PeerCertificateHandler(der: der),
+                    PeerCertificateHandler(peer: peer),
                     position: .after(
                         try channel.pipeline.syncOperations.handler(
                             type: ByteToMessageHandler<HTTPResponseDecoder>.self

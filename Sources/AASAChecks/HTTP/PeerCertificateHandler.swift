@@ -24,13 +24,35 @@ final class PeerCertificateHandler: ChannelDuplexHandler, RemovableChannelHandle
     /// Response header: the certificate, DER in base64.
     static let certificateHeader = "x-swift-aasa-peer-certificate"
 
-    private let certificate: Result<PeerCertificate, UnreadableCertificate>?
+    /// What the connection offers to check names against.
+    enum Peer: Equatable {
+        /// No TLS: there are no names to check.
+        case plainHTTP
+        /// TLS, and the certificate the server presented (DER), if one was read.
+        case tls(der: [UInt8]?)
+    }
+
+    private enum Certificate {
+        case plainHTTP
+        case read(Result<PeerCertificate, UnreadableCertificate>)
+        case missing
+    }
+
+    private let certificate: Certificate
     private let encoded: String?
 
-    /// - Parameter der: the certificate the server presented; `nil` on plain HTTP.
-    init(der: [UInt8]?) {
-        certificate = der.map { PeerCertificate.read(derEncoded: $0) }
-        encoded = der.map { Data($0).base64EncodedString() }
+    init(peer: Peer) {
+        switch peer {
+        case .plainHTTP:
+            certificate = .plainHTTP
+            encoded = nil
+        case .tls(nil):
+            certificate = .missing
+            encoded = nil
+        case .tls(let der?):
+            certificate = .read(PeerCertificate.read(derEncoded: der))
+            encoded = Data(der).base64EncodedString()
+        }
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
@@ -42,12 +64,15 @@ final class PeerCertificateHandler: ChannelDuplexHandler, RemovableChannelHandle
         head.headers.remove(name: Self.expectedNameHeader)
         if let expected {
             switch certificate {
-            case .success(let certificate) where !certificate.covers(host: expected):
+            case .read(.success(let certificate)) where !certificate.covers(host: expected):
                 return refuse(NameMismatch(certificate: certificate), context: context, promise: promise)
-            case .failure(let unreadable):
+            case .read(.failure(let unreadable)):
                 // Names nobody could read were not checked: that is no pass.
                 return refuse(unreadable, context: context, promise: promise)
-            case .success, nil:
+            case .missing:
+                // TLS without a certificate to read: no name was checked either.
+                return refuse(MissingCertificate(), context: context, promise: promise)
+            case .read(.success), .plainHTTP:
                 break
             }
         }
@@ -84,6 +109,10 @@ struct UnreadableCertificate: Error {
     /// The parser's reason.
     var reason: String
 }
+
+/// Thrown on a TLS connection from which no certificate was read, when
+/// the fetch asked for its names to be checked.
+struct MissingCertificate: Error {}
 
 /// Ends a probe's connection once the certificate is read: nothing is sent
 /// over a connection that failed verification.

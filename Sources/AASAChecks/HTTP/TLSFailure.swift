@@ -46,6 +46,10 @@ public enum CertificateProblem: Sendable, Hashable {
     /// Trusted by TLS, but the certificate could not be read (the parser's
     /// reason), so its names were not held to Apple's rules.
     case unreadable(reason: String)
+    /// The connection was TLS but no certificate was read from it, so no
+    /// name was checked. TLS libraries always present one after a
+    /// verified handshake; this keeps a library change from reading as a pass.
+    case notPresented
 
     public var message: String {
         switch self {
@@ -67,8 +71,13 @@ public enum CertificateProblem: Sendable, Hashable {
             return "the issuer (\(issuer)) is neither a system CA nor in --ca-file \(caFile)"
         case .unreadable(let reason):
             return "the certificate could not be read (X.509 parser: \(reason)); its names were not checked"
+        case .notPresented:
+            return Self.notPresentedMessage
         }
     }
+
+    /// Said wherever a TLS connection showed no certificate.
+    static let notPresentedMessage = "no certificate was read; its names were not checked"
 
     /// Every problem of `certificate` for `host`. Called after verification
     /// failed, so a certificate with valid dates that is not self-signed was

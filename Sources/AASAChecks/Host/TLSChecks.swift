@@ -21,10 +21,16 @@ struct TLSChecks {
                     : "; note: the certificate is for \(certificate.names.joined(separator: ", ")), not \(target.host)"
             }
             checks.add("tls.trusted", .skip, "not verified (--insecure)\(names ?? "")")
-        } else {
+        } else if let certificate {
             let via = fetcher.caFile.map { " (with --ca-file \($0))" } ?? ""
-            let issuer = certificate.map { ", issued by \($0.issuer)" } ?? ""
-            checks.add("tls.trusted", .pass, "certificate chain trusted for \(target.host)\(via)\(issuer)")
+            checks.add(
+                "tls.trusted",
+                .pass,
+                "certificate chain trusted for \(target.host)\(via), issued by \(certificate.issuer)"
+            )
+        } else {
+            // A pass says the names were checked: without a certificate they were not.
+            checks.add("tls.trusted", .fail, CertificateProblem.notPresentedMessage)
         }
         guard let certificate else {
             checks.add("tls.expiry", .skip, "the certificate could not be read")
