@@ -138,4 +138,19 @@ struct TestLinksInputTests {
         #expect(code == 2)
         #expect(output.error.first?.contains("no URL of the list is for example.org") == true)
     }
+
+    /// The association file and the links file are read at once, on two
+    /// cores; when both are bad, the association file's error is the one
+    /// reported, as when they were read one after the other.
+    @Test func withBothFilesBadTheAssociationFileIsReported() throws {
+        let (output, code) = try testLinks(
+            ["--file", "$DIR/aasa/missing/apple-app-site-association", "--links", "$DIR/links.json"],
+            links: #"{"deep_linkable_url": ["https://example.com/about"]}"#
+        )
+        #expect(code == 2)
+        #expect(output.out.isEmpty)
+        let text = output.error.joined(separator: "\n")
+        #expect(text.contains("cannot read the association file"), "\(text)")
+        #expect(!text.contains("links file"), "\(text)")
+    }
 }

@@ -62,7 +62,10 @@ extension LinkTestRunner {
             keys.insert(key)
             needed.append((key, site.name, file))
         }
-        let compiled = CompiledSite.compile(needed.map(\.file)).sites
+        // Those compiled ahead taken as they are; the others compiled now.
+        let ahead = needed.map { compiledAhead?.site(for: $0.file) }
+        var fresh = CompiledSite.compile(needed.indices.filter { ahead[$0] == nil }.map { needed[$0].file }).sites[...]
+        let compiled = ahead.map { $0 ?? fresh.removeFirst() }
         var loaded: [String: LoadedSite] = [:]
         for (slot, site) in needed.enumerated() {
             loaded[site.key] = LoadedSite(

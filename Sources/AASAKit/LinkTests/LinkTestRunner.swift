@@ -10,6 +10,9 @@ public struct LinkTestRunner: Sendable {
     /// Whether to list the rules no URL exercises (``LinkTestReport/uncoveredRules``),
     /// each also a warning.
     public var coverage: Bool
+    /// Files compiled before the run (``LinkTestCompiledFiles``); the run
+    /// compiles the files it needs that are not among them.
+    public var compiledAhead: LinkTestCompiledFiles?
 
     /// One association file. With `domain`, it is the file of that host and
     /// only that host's URLs are tested; without, it is taken to serve

@@ -35,27 +35,21 @@ struct LinkTestInvocation {
     func execute(
         keep: (any Sendable) -> Void = { _ in }
     ) throws(InputError) -> (render: LinkTestOutput.Render, exitCode: Int32) {
-        let sites = try self.sites()
-        var entries: [LinkExpectations.Entry] = []
-        var texts: [String: [UInt8]] = [:]
         let paths = Self.distinct(linksPaths)
-        for path in paths {
-            let bytes = try InputFiles.bytes(path, what: "links file")
-            do {
-                let list = try LinkExpectations(bytes: bytes, file: path).entries
-                // The usual single list is taken whole, not copied entry by entry.
-                if entries.isEmpty { entries = list } else { entries += list }
-            } catch {
-                let problems = error.problems.map { "  \($0)" }.joined(separator: "\n")
-                throw InputError("\(path) is not a valid links file (schema/links.schema.json):\n\(problems)")
-            }
-            // Only annotations need the text (to find a URL's line).
-            if format == .github { texts[path] = bytes }
-        }
+        // The association file read and compiled on one core while the
+        // links files are read and scanned on the other: neither needs the
+        // other, and each ran alone on one core of two.
+        let (ahead, lists) = Self.both(
+            { () throws(InputError) in try self.sitesCompiledAhead() },
+            { () throws(InputError) in try self.linksFiles(paths) }
+        )
+        let (sites, compiled) = try ahead.get()
+        let (entries, texts) = try lists.get()
         let report: LinkTestReport
         do {
-            report = try LinkTestRunner(sites: sites, domain: domain, coverage: coverage)
-                .run(LinkExpectations(entries: entries), app: app, package: package)
+            var runner = LinkTestRunner(sites: sites, domain: domain, coverage: coverage)
+            runner.compiledAhead = compiled
+            report = try runner.run(LinkExpectations(entries: entries), app: app, package: package)
         } catch {
             throw InputError(error.description(namingRunApp: Self.flag))
         }
@@ -81,6 +75,55 @@ struct LinkTestInvocation {
         switch source {
         case .file(let path), .directory(let path): path
         }
+    }
+
+    /// The entries of the links files, in order, and the text of each
+    /// file when annotations need it (to find a URL's line).
+    private func linksFiles(
+        _ paths: [String]
+    ) throws(InputError) -> (entries: [LinkExpectations.Entry], texts: [String: [UInt8]]) {
+        var entries: [LinkExpectations.Entry] = []
+        var texts: [String: [UInt8]] = [:]
+        for path in paths {
+            let bytes = try InputFiles.bytes(path, what: "links file")
+            do {
+                let list = try LinkExpectations(bytes: bytes, file: path).entries
+                // The usual single list is taken whole, not copied entry by entry.
+                if entries.isEmpty { entries = list } else { entries += list }
+            } catch {
+                let problems = error.problems.map { "  \($0)" }.joined(separator: "\n")
+                throw InputError("\(path) is not a valid links file (schema/links.schema.json):\n\(problems)")
+            }
+            if format == .github { texts[path] = bytes }
+        }
+        return (entries, texts)
+    }
+
+    /// The sites, and with `--file` its one file compiled (a directory's
+    /// files are compiled by the run, which compiles only the hosts the
+    /// list names).
+    private func sitesCompiledAhead() throws(InputError) -> (LinkTestSites, LinkTestCompiledFiles?) {
+        let sites = try self.sites()
+        guard case .file = source, let file = sites.site(for: domain ?? "")?.site.file else { return (sites, nil) }
+        return (sites, LinkTestCompiledFiles([file]))
+    }
+
+    /// `first` and `second` run at once, on two cores when there are two;
+    /// returns when both are done.
+    private static func both<A: Sendable, B: Sendable>(
+        _ first: @Sendable () throws(InputError) -> A,
+        _ second: @Sendable () throws(InputError) -> B
+    ) -> (Result<A, InputError>, Result<B, InputError>) {
+        let results = BothResults<A, B>()
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            // Each iteration writes its own field, and `concurrentPerform`
+            // returns only after both: no lock is needed.
+            if index == 0 { results.first = Result(catching: first) } else { results.second = Result(catching: second) }
+        }
+        guard let first = results.first, let second = results.second else {
+            preconditionFailure("concurrentPerform returned before its iterations ran")
+        }
+        return (first, second)
     }
 
     private func sites() throws(InputError) -> LinkTestSites {
@@ -120,4 +163,11 @@ struct LinkTestInvocation {
         case (_?, _?): throw InputError("give --bundle-id or --app-id, not both")
         }
     }
+}
+
+/// The two results of ``LinkTestInvocation/both(_:_:)``: each written by
+/// one iteration of `concurrentPerform`, read after it returns.
+private final class BothResults<A: Sendable, B: Sendable>: @unchecked Sendable {
+    var first: Result<A, InputError>?
+    var second: Result<B, InputError>?
 }
