@@ -85,15 +85,52 @@ import Testing
         #expect(url == (try AASAURL("https://h:8443/x/y?")))
     }
 
-    /// Components equal as strings make equal URLs with equal hashes, also
-    /// when their bytes differ (a precomposed and a decomposed `é`), as when
-    /// each was a string of its own.
-    @Test func equalityIsByComponentString() {
+    /// Equality is by bytes, not by canonical equivalence: the matcher
+    /// compares scalars, so a precomposed and a decomposed `é` are two URLs.
+    @Test func equalityIsByBytes() {
         let composed = AASAURL(scheme: "https", host: "h", path: "/\u{E9}", query: "q")
         let decomposed = AASAURL(scheme: "https", host: "h", path: "/e\u{301}", query: "q")
-        #expect(composed == decomposed && composed.hashValue == decomposed.hashValue)
+        #expect(composed != decomposed && Set([composed, decomposed]).count == 2)
+        let again = AASAURL(scheme: "https", host: "h", path: "/\u{E9}", query: "q")
+        #expect(composed == again && composed.hashValue == again.hashValue)
+        #expect(composed != AASAURL(scheme: "https", host: "\u{E9}", path: "/\u{E9}", query: "q"))
         #expect(composed != AASAURL(scheme: "https", host: "h", path: "/\u{E9}q"))
         #expect(composed != AASAURL(scheme: "https", host: "h", path: "/\u{E9}", fragment: "q"))
+    }
+
+    /// Two URLs that are `==` get the same verdict from every matcher, and
+    /// hash alike: the spellings differ by canonical equivalence in each
+    /// component, where a string comparison called them equal while the
+    /// matcher (by scalars) decided them apart.
+    @Test func equalURLsGetTheSameVerdict() throws {
+        let nfc = "\u{E9}"
+        let nfd = "e\u{301}"
+        var urls: [AASAURL] = []
+        for host in ["h", "\(nfc).example", "\(nfd).example"] {
+            for form in [nfc, nfd] {
+                urls.append(AASAURL(scheme: "https", host: host, path: "/\(form)"))
+                urls.append(AASAURL(scheme: "https", host: host, path: "/p", query: "\(form)=1"))
+                urls.append(AASAURL(scheme: "https", host: host, path: "/p", fragment: form))
+            }
+        }
+        let file = try MatcherFixture.file(
+            components: ##"[{"/": "/\##u{E9}"}, {"?": {"\##u{E9}": "1"}}, {"#": "\##u{E9}"}]"##
+        )
+        let matchers = [AASAMatcher(file: file), AASAMatcher(file: file, domain: "\(nfc).example")]
+        let verdicts = urls.map { url in
+            matchers.map { matcher in
+                let result = matcher.evaluate(url, appID: MatcherFixture.appID)
+                return "\(result.decision) \(result.reason)"
+            }
+        }
+        for (left, url) in urls.enumerated() {
+            for (right, other) in urls.enumerated() where url == other {
+                #expect(verdicts[left] == verdicts[right], "\(url) and \(other)")
+                #expect(url.hashValue == other.hashValue)
+            }
+        }
+        // Not vacuous: the two spellings of a path are decided apart.
+        #expect(verdicts[0] != verdicts[3])
     }
 
     /// Random URLs of the differential tests: the same answers through the

@@ -10,11 +10,10 @@ public struct AASAMatcher: Sendable {
     /// and released each of them, from every core.
     private var compiled: CompiledMatcher
 
-    /// The app IDs the file lists under `applinks`, in order.
-    public var appIDs: [String] {
-        get { compiled.appIDs }
-        set { compiled = compiled.with(appIDs: newValue, domain: compiled.domain) }
-    }
+    /// The app IDs the file lists under `applinks`, in order. Read-only:
+    /// which detail decides for an app is compiled from the file, so a new
+    /// list here would name apps the tables do not know.
+    public var appIDs: [String] { compiled.appIDs }
 
     /// The host the file is served for, lowercased; `nil` accepts any host.
     /// `*.example.com` (a wildcard entitlement, which uses the file of
@@ -22,7 +21,7 @@ public struct AASAMatcher: Sendable {
     /// `example.com` itself.
     public internal(set) var domain: String? {
         get { compiled.domain }
-        set { compiled = compiled.with(appIDs: compiled.appIDs, domain: newValue) }
+        set { compiled = compiled.with(domain: newValue) }
     }
 
     /// Compiles every rule once. `domain` is the host the file is served

@@ -102,23 +102,35 @@ public struct AASAURL: Sendable, Hashable, CustomStringConvertible {
         return text + tail
     }
 
-    /// Equal components (compared as strings, as before they were stored
-    /// together): the marks are offsets, so two spellings of a component
-    /// that compare equal but differ in bytes must not tell URLs apart.
+    /// Equal bytes: the matcher compares by Unicode scalars, without
+    /// normalisation (docs/SEMANTICS.md), so two URLs whose components are
+    /// canonically equivalent but spelled differently (NFC `é` against NFD
+    /// `e` + U+0301) can be decided differently and must not be equal. The
+    /// marks are offsets into ``tail``, so equal marks and equal tail bytes
+    /// are equal components.
     public static func == (lhs: AASAURL, rhs: AASAURL) -> Bool {
-        lhs.scheme == rhs.scheme && lhs.host == rhs.host && lhs.port == rhs.port
-            && lhs.substring(lhs.pathRange) == rhs.substring(rhs.pathRange)
-            && lhs.queryRange.map(lhs.substring) == rhs.queryRange.map(rhs.substring)
-            && lhs.fragmentRange.map(lhs.substring) == rhs.fragmentRange.map(rhs.substring)
+        lhs.port == rhs.port && lhs.queryMark == rhs.queryMark && lhs.fragmentMark == rhs.fragmentMark
+            && lhs.tail.utf8.elementsEqual(rhs.tail.utf8) && lhs.host.utf8.elementsEqual(rhs.host.utf8)
+            && lhs.scheme.utf8.elementsEqual(rhs.scheme.utf8)
     }
 
+    /// Hashes the bytes ``==`` compares (`String`'s own hash normalises,
+    /// which would be consistent too, but costs a pass on non-ASCII text).
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(scheme)
-        hasher.combine(host)
+        Self.combineBytes(of: scheme, into: &hasher)
+        Self.combineBytes(of: host, into: &hasher)
         hasher.combine(port)
-        hasher.combine(substring(pathRange))
-        hasher.combine(queryRange.map(substring))
-        hasher.combine(fragmentRange.map(substring))
+        hasher.combine(queryMark)
+        hasher.combine(fragmentMark)
+        Self.combineBytes(of: tail, into: &hasher)
+    }
+
+    /// Feeds `text`'s UTF-8 bytes, then their count (so `"ab" + "c"` and
+    /// `"a" + "bc"` hash apart).
+    private static func combineBytes(of text: String, into hasher: inout Hasher) {
+        var text = text
+        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        hasher.combine(text.utf8.count)
     }
 
     private func substring(_ range: Range<Int>) -> Substring {

@@ -2,8 +2,9 @@
 /// URL of a list reads the matcher out of the site that holds it, so a copy
 /// of the matcher is one retain, not one per table.
 ///
-/// Every property is a `let`: a change of ``appIDs`` or ``domain`` makes a
-/// new instance sharing the tables (``with(appIDs:domain:)``).
+/// Every property is a `let`: a change of ``domain`` makes a new instance
+/// sharing the tables (``with(domain:)``). The app IDs are compiled with
+/// the tables and never change apart from them.
 final class CompiledMatcher: Sendable {
     let appIDs: [String]
     let domain: String?
@@ -54,8 +55,8 @@ final class CompiledMatcher: Sendable {
         detailByAppID = byAppID
     }
 
-    private init(_ other: CompiledMatcher, appIDs: [String], domain: String?) {
-        self.appIDs = appIDs
+    private init(_ other: CompiledMatcher, domain: String?) {
+        appIDs = other.appIDs
         self.domain = domain
         rulesByDetail = other.rulesByDetail
         indexByDetail = other.indexByDetail
@@ -66,10 +67,10 @@ final class CompiledMatcher: Sendable {
         detailByAppID = other.detailByAppID
     }
 
-    /// This compile with other app IDs or another domain: the tables are
-    /// shared (they keep the rules the unretained references point at).
-    func with(appIDs: [String], domain: String?) -> CompiledMatcher {
-        CompiledMatcher(self, appIDs: appIDs, domain: domain)
+    /// This compile for another domain: the tables are shared (they keep
+    /// the rules the unretained references point at).
+    func with(domain: String?) -> CompiledMatcher {
+        CompiledMatcher(self, domain: domain)
     }
 
     /// The index of the first detail listing `appID`.
