@@ -20,6 +20,9 @@ import Testing
 
     @Test func theHandlerSendsNothingOverTLSWithoutACertificate() throws {
         let channel = EmbeddedChannel(handler: PeerCertificateHandler(peer: .tls(der: nil)))
+        try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 443)).wait()
+        // Connected, so that the check below shows the refusal closed it.
+        #expect(channel.isActive)
         let write = channel.writeAndFlush(HTTPClientRequestPart.head(Self.requestHead(expecting: "example.com")))
         #expect(throws: MissingCertificate.self) { try write.wait() }
         #expect(try channel.readOutbound(as: HTTPClientRequestPart.self) == nil)
