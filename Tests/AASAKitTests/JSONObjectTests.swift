@@ -49,4 +49,33 @@ struct JSONObjectTests {
         #expect(object["k3"] == "last")
         #expect(document.duplicateKeys.map(\.description) == ["k3"])
     }
+
+    /// `é` and `e` + U+0301 are one string to Swift's `==` and two keys to
+    /// Foundation's parser and to Apple's matcher (a query item name): as
+    /// one, `cdn-diff` passed copies differing only in that key, and two
+    /// files differing only there shared one compile.
+    @Test(arguments: [3, 40])
+    func keysAreTheirScalars(count: Int) throws {
+        let composed = "caf\u{E9}"
+        let decomposed = "cafe\u{301}"
+        let others = (0..<count - 1).map { ("k\($0)", JSONValue.number(Double($0))) }
+        let withComposed = JSONObject(others + [(composed, "x")])
+        let withDecomposed = JSONObject(others + [(decomposed, "x")])
+        #expect(withComposed[decomposed] == nil)
+        #expect(withComposed[composed] == "x")
+        #expect(withComposed != withDecomposed)
+        #expect(!JSONDiff(from: .object(withComposed), to: .object(withDecomposed)).isEmpty)
+        var both = withComposed
+        both[decomposed] = "y"
+        #expect(both.count == count + 1)
+        #expect(both[composed] == "x")
+        #expect(both[decomposed] == "y")
+        let document = try JSONParser().parse(#"{"\#(composed)": 1, "\#(decomposed)": 2}"#)
+        #expect(document.duplicateKeys.isEmpty)
+        guard case .object(let parsed) = document.value else {
+            Issue.record("not an object")
+            return
+        }
+        #expect(parsed.keys == [composed, decomposed])
+    }
 }

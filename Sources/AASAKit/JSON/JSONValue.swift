@@ -5,9 +5,10 @@
 ///
 /// Equality is *semantic*: objects compare as unordered maps and numbers by
 /// value (`1 == 1.0`), which is what JSON Schema's `const`, `enum` and
-/// `uniqueItems` and the CDN comparison need. Strings compare by Unicode
-/// scalars, not by Swift's canonical equivalence: `é` and `e` + U+0301 are
-/// different patterns to Apple's matcher and different values to JSON Schema.
+/// `uniqueItems` and the CDN comparison need. Strings, and object keys,
+/// compare by Unicode scalars, not by Swift's canonical equivalence: `é` and
+/// `e` + U+0301 are different patterns to Apple's matcher, different keys
+/// to Foundation's parser and different values to JSON Schema.
 public enum JSONValue: Sendable {
     case null
     case bool(Bool)
@@ -30,7 +31,7 @@ public enum JSONValue: Sendable {
 public struct JSONObject: Sendable {
     public private(set) var keys: [String]
     private var values: [JSONValue]
-    private var positions: [String: Int]?
+    private var positions: [ScalarKey: Int]?
 
     /// The most members looked up by scanning.
     static let scanLimit = 16
@@ -67,7 +68,7 @@ public struct JSONObject: Sendable {
                 keys.append(key)
                 values.append(newValue)
                 if positions != nil {
-                    positions?[key] = keys.count - 1
+                    positions?[ScalarKey(key)] = keys.count - 1
                 } else if keys.count > Self.scanLimit {
                     indexPositions()
                 }
@@ -93,13 +94,33 @@ public struct JSONObject: Sendable {
         zip(keys, values).map { ($0, $1) }
     }
 
+    /// A key is found only when its scalars are the same: Swift's `==`
+    /// alone would take an NFD key for its NFC spelling (it is the cheap
+    /// test, and equal scalars imply it, so it runs first).
     private func position(of key: String) -> Int? {
-        if let positions { return positions[key] }
-        return keys.firstIndex(of: key)
+        if let positions { return positions[ScalarKey(key)] }
+        return keys.firstIndex { $0 == key && $0.unicodeScalars.elementsEqual(key.unicodeScalars) }
     }
 
     private mutating func indexPositions() {
-        positions = keys.count > Self.scanLimit ? Dictionary(uniqueKeysWithValues: zip(keys, keys.indices)) : nil
+        positions =
+            keys.count > Self.scanLimit
+            ? Dictionary(uniqueKeysWithValues: zip(keys.map(ScalarKey.init), keys.indices)) : nil
+    }
+
+    /// A key as its scalars, for the positions of a large object.
+    private struct ScalarKey: Hashable {
+        let key: String
+
+        init(_ key: String) { self.key = key }
+
+        static func == (lhs: ScalarKey, rhs: ScalarKey) -> Bool {
+            lhs.key.unicodeScalars.elementsEqual(rhs.key.unicodeScalars)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            for scalar in key.unicodeScalars { hasher.combine(scalar.value) }
+        }
     }
 }
 
