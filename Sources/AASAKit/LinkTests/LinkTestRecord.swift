@@ -36,3 +36,35 @@ struct LinkTestRecord: Sendable {
 
     var isLean: Bool { side < 0 }
 }
+
+extension LinkTestRecord {
+    /// What a result's line says besides its URL (site, app, rule,
+    /// decision, expectation, failure): the key under which the text and
+    /// JSON reports keep each rendered piece once per chunk.
+    struct OutcomeKey: Hashable {
+        var site: Int32
+        var app: Int32
+        var rule: Int32
+        var decision: MatchDecision
+        var expectation: LinkExpectations.Expectation
+        var failure: LinkTestFailure?
+
+        init(_ record: LinkTestRecord, expectation: LinkExpectations.Expectation) {
+            site = record.site
+            app = record.app
+            rule = record.rule
+            decision = record.decision
+            self.expectation = expectation
+            failure = record.failure
+        }
+
+        // The integers only: the enums hash their raw strings, which cost
+        // more than the piece they look up. Keys that differ only there
+        // share a bucket and are told apart by `==`.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(site)
+            hasher.combine(app)
+            hasher.combine(rule)
+        }
+    }
+}

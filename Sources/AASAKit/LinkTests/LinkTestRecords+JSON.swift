@@ -110,31 +110,14 @@ extension LinkTestRecords {
 /// whole, where each line wrote its dozen members one by one.
 private struct LineMiddles {
     struct Key: Hashable {
-        var site: Int32
-        var app: Int32
-        var rule: Int32
-        var decision: MatchDecision
-        var expectation: LinkExpectations.Expectation
-        var failure: LinkTestFailure?
+        var outcome: LinkTestRecord.OutcomeKey
         /// The rule's place in the report's table; `nil` when none decided.
         var table: Int?
+        var expectation: LinkExpectations.Expectation { outcome.expectation }
 
         init(_ record: LinkTestRecord, expectation: LinkExpectations.Expectation, rule table: Int?) {
-            site = record.site
-            app = record.app
-            rule = record.rule
-            decision = record.decision
-            self.expectation = expectation
-            failure = record.failure
+            outcome = LinkTestRecord.OutcomeKey(record, expectation: expectation)
             self.table = table
-        }
-
-        // The integers only: the enums hash their raw strings. Keys that
-        // differ only there share a bucket and are told apart by `==`.
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(site)
-            hasher.combine(app)
-            hasher.combine(rule)
         }
     }
 

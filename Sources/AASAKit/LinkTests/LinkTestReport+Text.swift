@@ -98,32 +98,13 @@ extension LinkTestRecords {
 /// string anew.
 private struct LineTails {
     struct Key: Hashable {
-        var site: Int32
-        var app: Int32
-        var rule: Int32
-        var decision: MatchDecision
-        var expectation: LinkExpectations.Expectation
-        var failure: LinkTestFailure?
+        var outcome: LinkTestRecord.OutcomeKey
         var isHTTP: Bool
+        var expectation: LinkExpectations.Expectation { outcome.expectation }
 
         init(_ record: LinkTestRecord, expectation: LinkExpectations.Expectation) {
-            site = record.site
-            app = record.app
-            rule = record.rule
-            decision = record.decision
-            self.expectation = expectation
-            failure = record.failure
+            outcome = LinkTestRecord.OutcomeKey(record, expectation: expectation)
             isHTTP = record.isHTTP
-        }
-
-        // The integers only: the enums hash their raw strings, which cost
-        // more than the summary they look up. Keys that differ only there
-        // share a bucket and are told apart by `==`.
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(site)
-            hasher.combine(app)
-            hasher.combine(rule)
-            hasher.combine(isHTTP)
         }
     }
 
