@@ -114,6 +114,37 @@ struct HostTableTests {
         #expect(cache.hosts.snapshot === after)
     }
 
+    /// The table takes the store's snapshot without the lock while the
+    /// store has not swapped it: every swap reaches the next request, also
+    /// a swap back to a snapshot the table served before, and answers
+    /// follow the snapshot.
+    @Test func everySwapOfTheStoreReachesTheTable() throws {
+        let site = try TemporarySite()
+        try site.write(SampleFile.aasa(app: "ABCDE12345.com.before.app"), host: "brand.example")
+        let loader = SiteLoader(configuration: site.configuration())
+        let before = try loader.load(previous: .empty, force: true)
+        try site.write(SampleFile.aasa(app: "ABCDE12345.com.after.app"), host: "brand.example")
+        let after = try loader.load(previous: before.snapshot, force: true)
+        let store = SiteStore()
+        let cache = ResponseCache()
+        let head = ResponderTests.head(host: "brand.example")
+        func served() -> (snapshot: SiteSnapshot, body: String) {
+            cache.hosts.withSnapshot(of: store) { snapshot in
+                let answer = Responder().answer(to: head, snapshot: snapshot, hosts: cache.hosts)
+                return (snapshot, String(buffer: Self.written(answer, by: cache, now: 1)))
+            }
+        }
+        #expect(served().snapshot === store.snapshot, "the store's first snapshot")
+        for (outcome, app) in [(before, "com.before.app"), (after, "com.after.app"), (before, "com.before.app")] {
+            store.install(outcome, duration: .zero)
+            for _ in 0..<2 {
+                let (snapshot, body) = served()
+                #expect(snapshot === outcome.snapshot)
+                #expect(body.contains(app), "\(app): \(body)")
+            }
+        }
+    }
+
     /// Names that differ only in their last bytes (a 48-byte name's last
     /// two characters, a port's digits) spread over the table: the slot
     /// depends on every byte of the key, under any seed.

@@ -45,9 +45,8 @@ final class AASARequestHandler: ChannelInboundHandler, RemovableChannelHandler {
         // Answered at the head: a request with a body is refused here, so
         // every request answered has none, and NIO's decoder delivers its
         // `.end` at once, in the same parse. Nothing is kept until then.
-        let snapshot = store.snapshot
         let answer = cache.unretainedHosts._withUnsafeGuaranteedRef { hosts in
-            responder.answer(to: head, snapshot: snapshot, hosts: hosts)
+            hosts.withSnapshot(of: store) { snapshot in responder.answer(to: head, snapshot: snapshot, hosts: hosts) }
         }
         let request = log.logger == nil ? nil : AccessLogRequest(head)
         switch answer {

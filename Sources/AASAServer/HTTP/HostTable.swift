@@ -44,6 +44,11 @@ final class HostTable {
         /// identity cannot be taken by another while the slots are here.
         var snapshot: SiteSnapshot
         var snapshotID: ObjectIdentifier
+        /// `snapshot`, lent to a request without a retain.
+        var unretainedSnapshot: Unmanaged<SiteSnapshot>
+        /// The store's ``SiteStore/swapCount`` when `snapshot` was taken
+        /// from it (-1: not taken from the store yet).
+        var swapCount = -1
         var slots: UnsafeMutablePointer<Slot>
         var mask: Int
         let seed: UInt64
@@ -58,7 +63,14 @@ final class HostTable {
         slots.initialize(to: Slot())
         state = .allocate(capacity: 1)
         state.initialize(
-            to: State(snapshot: snapshot, snapshotID: ObjectIdentifier(snapshot), slots: slots, mask: 0, seed: seed)
+            to: State(
+                snapshot: snapshot,
+                snapshotID: ObjectIdentifier(snapshot),
+                unretainedSnapshot: .passUnretained(snapshot),
+                slots: slots,
+                mask: 0,
+                seed: seed
+            )
         )
     }
 
@@ -101,6 +113,21 @@ final class HostTable {
         state.pointee.slots.initialize(repeating: Slot(), count: count)
         state.pointee.snapshot = snapshot
         state.pointee.snapshotID = ObjectIdentifier(snapshot)
+        state.pointee.unretainedSnapshot = .passUnretained(snapshot)
+    }
+
+    /// Calls `body` with `store`'s current snapshot, served by this table
+    /// from now on. Taken under the store's lock only when the store swapped
+    /// it since the last call; otherwise lent from here, with neither the
+    /// lock nor a retain and a release (three atomics per request).
+    @inline(__always)
+    func withSnapshot<Result>(of store: SiteStore, _ body: (SiteSnapshot) -> Result) -> Result {
+        if store.swapCount != state.pointee.swapCount {
+            let (snapshot, swapCount) = store.snapshotAndSwapCount
+            if ObjectIdentifier(snapshot) != state.pointee.snapshotID { serve(snapshot) }
+            state.pointee.swapCount = swapCount
+        }
+        return state.pointee.unretainedSnapshot._withUnsafeGuaranteedRef(body)
     }
 
     /// Resolves `header` (a `Host` value as received) in `snapshot` to the
@@ -271,54 +298,5 @@ extension HostTable {
         var host: SiteHost?
         var answer: EncodedResponse?
         var answerCounts: RequestCounts?
-    }
-
-    /// Up to ``keyCapacity`` bytes held inline, zero-padded: compared and
-    /// hashed as six words, with no heap access.
-    fileprivate struct Key: Equatable {
-        typealias Words = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
-        private var words: Words = (0, 0, 0, 0, 0, 0)
-        private var length = 0
-
-        static let empty = Key()
-
-        private init() {}
-
-        /// Nil for an empty header (never a host) and one too long to keep.
-        /// Inlined: called, it would take the string owned (a retain more).
-        @inline(__always)
-        init?(_ header: String) {
-            let copied = header.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-                guard !bytes.isEmpty, bytes.count <= HostTable.keyCapacity else { return false }
-                withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: UnsafeRawBufferPointer(bytes)) }
-                length = bytes.count
-                return true
-            }
-            guard copied == true else { return nil }
-        }
-
-        var isEmpty: Bool { length == 0 }
-
-        static func == (one: Key, other: Key) -> Bool {
-            one.length == other.length && one.words.0 == other.words.0 && one.words.1 == other.words.1
-                && one.words.2 == other.words.2 && one.words.3 == other.words.3 && one.words.4 == other.words.4
-                && one.words.5 == other.words.5
-        }
-
-        /// A multiply-xorshift mix of the words under a per-table seed.
-        @inline(__always)
-        func hash(seed: UInt64) -> UInt64 {
-            let start = seed ^ (UInt64(length) &* 0x9E37_79B9_7F4A_7C15)
-            return Self.mix(
-                Self.mix(Self.mix(Self.mix(Self.mix(Self.mix(start, words.0), words.1), words.2), words.3), words.4),
-                words.5
-            )
-        }
-
-        @inline(__always)
-        private static func mix(_ hash: UInt64, _ word: UInt64) -> UInt64 {
-            let mixed = (hash ^ word) &* 0xBF58_476D_1CE4_E5B9
-            return mixed ^ (mixed >> 31)
-        }
     }
 }

@@ -1,12 +1,16 @@
 import Foundation
 import NIOConcurrencyHelpers
+import Synchronization
 
 /// Holds the snapshot being served and what the last loads said about it.
 ///
-/// The request path takes the current snapshot (a lock and a retain); the
-/// reloader replaces it whole. A failed load never touches it.
+/// The reloader replaces the snapshot whole; a failed load never touches it.
+/// The request path reads ``swapCount`` (one load, no lock) and takes the
+/// snapshot under the lock only when it changed (``HostTable/withSnapshot(of:_:)``).
 public final class SiteStore: Sendable {
     private let current: NIOLockedValueBox<SiteSnapshot>
+    /// The swaps of `current` so far, bumped under its lock.
+    private let swaps = Atomic<Int>(0)
     private let state: NIOLockedValueBox<Status>
     /// Tasks waiting for a newer generation; guarded by `current`'s lock too,
     /// so a waiter is never added after the swap that should have woken it.
@@ -52,9 +56,19 @@ public final class SiteStore: Sendable {
     }
 
     /// The snapshot to answer one request with.
-    @inline(__always)
     public var snapshot: SiteSnapshot {
         current.withLockedValue { $0 }
+    }
+
+    /// How many times the snapshot was swapped, read without the lock: a
+    /// reader that holds the snapshot it took at this count holds the
+    /// current one.
+    @inline(__always)
+    var swapCount: Int { swaps.load(ordering: .acquiring) }
+
+    /// The snapshot and the ``swapCount`` it was installed at, read together.
+    var snapshotAndSwapCount: (snapshot: SiteSnapshot, swapCount: Int) {
+        current.withLockedValue { ($0, swaps.load(ordering: .relaxed)) }
     }
 
     public var status: Status {
@@ -108,6 +122,9 @@ public final class SiteStore: Sendable {
             record(outcome, duration: duration, isReload: isReload)
             guard snapshot !== outcome.snapshot else { return [] }
             snapshot = outcome.snapshot
+            // Released after the snapshot is in place: a loop that reads the
+            // new count takes the new snapshot.
+            swaps.add(1, ordering: .releasing)
             return waiters.withLockedValue { waiters in
                 let generation = outcome.snapshot.generation
                 let ready = waiters.waiting.filter { $0.generation < generation }.map(\.continuation)
