@@ -24,7 +24,7 @@ struct ExecutableTests {
     }
 
     /// Runs `aasa` with `arguments` to the end, in `directory` (the test's
-    /// own when nil); a minute at most.
+    /// own when nil); a minute at most, then killed.
     static func run(
         _ arguments: [String],
         in directory: URL? = nil
@@ -39,16 +39,10 @@ struct ExecutableTests {
         let error = Pipe()
         process.standardOutput = out
         process.standardError = error
-        try process.run()
-        // Read both pipes to the end before waiting: a full pipe would block the
-        // child. The tasks take the handles (Sendable everywhere), not the pipes.
-        let (outHandle, errorHandle) = (out.fileHandleForReading, error.fileHandleForReading)
-        async let outData = Task.detached { outHandle.readDataToEndOfFile() }.value
-        async let errorData = Task.detached { errorHandle.readDataToEndOfFile() }.value
-        let (stdout, stderr) = await (outData, errorData)
-        process.waitUntilExit()
+        let written = try await ProcessExit.run(process)
         return (
-            process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self)
+            process.terminationStatus, String(decoding: written.output, as: UTF8.self),
+            String(decoding: written.error, as: UTF8.self)
         )
     }
 
