@@ -82,7 +82,7 @@ struct ReportWriteFailureTests {
             let output = try Self.open(sink, in: scratch)
             defer { try? output.close() }
             let process = Process()
-            process.executableURL = try ExecutableTests.executable()
+            process.executableURL = try BuiltExecutable.locate("aasa")
             process.arguments = arguments
             process.standardOutput = output
             process.standardInput = input.flatMap { FileHandle(forReadingAtPath: $0) } ?? FileHandle.nullDevice
