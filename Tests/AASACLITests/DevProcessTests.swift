@@ -33,11 +33,9 @@ struct DevProcessTests {
         process.standardError = stderr
         let lines = LineReader(stdout.fileHandleForReading)
         let logs = LineReader(stderr.fileHandleForReading)
-        let exited = AsyncStream<Void> { continuation in
-            process.terminationHandler = { _ in continuation.finish() }
-        }
+        let exit = ProcessExit(of: process)
         try process.run()
-        defer { if process.isRunning { process.terminate() } }
+        defer { exit.terminate(process) }
 
         let ready = try #require(await lines.first { $0.hasPrefix("aasa dev: ready") }, "no ready line")
         let numbers = ready.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
@@ -83,8 +81,7 @@ struct DevProcessTests {
         #expect(newHost.outputText.contains("com.new.app"), "\(newHost.errorText)")
 
         kill(process.processIdentifier, SIGINT)
-        // The time limit above is the deadline for a prompt exit.
-        for await _ in exited {}
+        try #require(await exit.exited(), "no exit within 20 s of SIGINT")
         #expect(process.terminationReason == .exit)
         #expect(process.terminationStatus == 0)
     }

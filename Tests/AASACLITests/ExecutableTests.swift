@@ -5,26 +5,8 @@ import Testing
 /// process's exit status, which in-process tests cannot see.
 @Suite("aasa executable")
 struct ExecutableTests {
-    /// The `aasa` executable of this build: beside the test binary on Linux,
-    /// beside the `.xctest` bundle on macOS, or in the package's default
-    /// debug build directory. Not found is a failure, never a skip.
-    static func executable() throws -> URL {
-        var directories = [URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
-        directories += Bundle.allBundles.filter { $0.bundlePath.hasSuffix(".xctest") }.map {
-            $0.bundleURL.deletingLastPathComponent()
-        }
-        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        directories.append(package.appendingPathComponent(".build/debug"))
-        let candidates = directories.map { $0.appendingPathComponent("aasa") }
-        return try #require(
-            candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) },
-            "no aasa executable in \(directories.map(\.path)); build it with `swift build` first"
-        )
-    }
-
     /// Runs `aasa` with `arguments` to the end, in `directory` (the test's
-    /// own when nil); a minute at most.
+    /// own when nil); a minute at most, then killed.
     static func run(
         _ arguments: [String],
         in directory: URL? = nil
@@ -32,23 +14,15 @@ struct ExecutableTests {
         status: Int32, out: String, error: String
     ) {
         let process = Process()
-        process.executableURL = try executable()
+        process.executableURL = try BuiltExecutable.locate("aasa")
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
-        let out = Pipe()
-        let error = Pipe()
-        process.standardOutput = out
-        process.standardError = error
-        try process.run()
-        // Read both pipes to the end before waiting: a full pipe would block the
-        // child. The tasks take the handles (Sendable everywhere), not the pipes.
-        let (outHandle, errorHandle) = (out.fileHandleForReading, error.fileHandleForReading)
-        async let outData = Task.detached { outHandle.readDataToEndOfFile() }.value
-        async let errorData = Task.detached { errorHandle.readDataToEndOfFile() }.value
-        let (stdout, stderr) = await (outData, errorData)
-        process.waitUntilExit()
+        process.standardOutput = Pipe()
+        process.standardError = Pipe()
+        let written = try await ProcessExit.run(process)
         return (
-            process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self)
+            process.terminationStatus, String(decoding: written.output, as: UTF8.self),
+            String(decoding: written.error, as: UTF8.self)
         )
     }
 

@@ -10,9 +10,10 @@ import Darwin
 /// `aasa serve` whose stderr nobody reads, or whose reader went away: the
 /// log must never stop or kill the server. (Logging on the event loop, one
 /// blocking write per line, stalled every request once the 64 KiB pipe was
-/// full, and `FileHandle.write` trapped on EPIPE.) Not a ``ServeProcess``:
-/// that one reads stderr all the time, which is what these tests must not
-/// do, and turns the admin port off, which they ask.
+/// full, and `FileHandle.write` trapped on EPIPE.) Started with the
+/// arguments of a ``ServeProcess``, but not as one: that one reads stderr
+/// all the time, which is what these tests must not do, and turns the admin
+/// port off, which they ask.
 @Suite("aasa serve with a stuck or closed log reader", .serialized)
 struct LogWriterProcessTests {
     /// The server, its ports, and the read end of its stderr.
@@ -34,10 +35,7 @@ struct LogWriterProcessTests {
             // `--admin-port 0` turns the admin port off: ask the kernel for
             // a free one instead.
             adminPort = try Self.freePort()
-            process.arguments = [
-                "serve", "--dir", directory.path, "--bind", "127.0.0.1", "--port", "0",
-                "--admin-port", String(adminPort), "--poll-interval", "0",
-            ]
+            process.arguments = ServeProcess.arguments(directory: directory.path, adminPort: adminPort)
             process.standardError = stderr
             exit = ProcessExit(of: process)
         }

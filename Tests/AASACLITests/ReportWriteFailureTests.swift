@@ -82,17 +82,12 @@ struct ReportWriteFailureTests {
             let output = try Self.open(sink, in: scratch)
             defer { try? output.close() }
             let process = Process()
-            process.executableURL = try ExecutableTests.executable()
+            process.executableURL = try BuiltExecutable.locate("aasa")
             process.arguments = arguments
             process.standardOutput = output
             process.standardInput = input.flatMap { FileHandle(forReadingAtPath: $0) } ?? FileHandle.nullDevice
-            let errors = Pipe()
-            process.standardError = errors
-            try process.run()
-            let errorHandle = errors.fileHandleForReading
-            let stderr = await Task.detached { errorHandle.readDataToEndOfFile() }.value
-            process.waitUntilExit()
-            let message = String(decoding: stderr, as: UTF8.self)
+            process.standardError = Pipe()
+            let message = String(decoding: try await ProcessExit.run(process).error, as: UTF8.self)
             #expect(process.terminationReason == .exit, "\(arguments)")
             #expect(process.terminationStatus == 2, "\(arguments): \(message)")
             #expect(message.contains("aasa: cannot write the report to standard output: "), "\(arguments): \(message)")

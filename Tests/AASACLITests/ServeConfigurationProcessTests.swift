@@ -7,7 +7,7 @@ import Testing
 struct ServeConfigurationProcessTests {
     /// Runs `aasa serve` with `arguments` and `environment` (nothing of the
     /// test runner's own environment), returning its exit status and stderr.
-    static func serve(_ arguments: [String], environment: [String: String] = [:]) throws -> (Int32, String) {
+    static func serve(_ arguments: [String], environment: [String: String] = [:]) async throws -> (Int32, String) {
         let process = Process()
         process.executableURL = try BuiltExecutable.locate("aasa")
         process.arguments = ["serve"] + arguments
@@ -15,19 +15,16 @@ struct ServeConfigurationProcessTests {
         let stderr = Pipe()
         process.standardError = stderr
         process.standardOutput = Pipe()
-        try process.run()
-        // Read to the end before waiting: a full pipe would block the child.
-        let output = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+        let written = try await ProcessExit.run(process)
+        return (process.terminationStatus, String(decoding: written.error, as: UTF8.self))
     }
 
     @Test(.timeLimit(.minutes(1)))
-    func misspeltKeyInvalidVariableAndFlagExitTwo() throws {
+    func misspeltKeyInvalidVariableAndFlagExitTwo() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("aasa-serve-config-\(UUID()).json")
         try Data(#"{"files": {"pollIntervall": 2}}"#.utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let (status, stderr) = try Self.serve(
+        let (status, stderr) = try await Self.serve(
             ["--config", file.path, "--port=-1", "--admin-port", "0"],
             environment: ["AASA_FILES_POLL_INTERVAL": "abc", "AASA_LOG_LEVL": "debug"]
         )

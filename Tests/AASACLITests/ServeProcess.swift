@@ -2,8 +2,9 @@ import Foundation
 import Testing
 
 /// `aasa serve` in a process of its own, as the process tests start it:
-/// serving `directory` on port 0 of 127.0.0.1 (HTTP, and admin), reloading
-/// only when told (`--poll-interval 0`), with its stderr read line by line.
+/// serving `directory` on port 0 of 127.0.0.1 (HTTP; the admin port off),
+/// reloading only when told (`--poll-interval 0`), with its stderr read
+/// line by line.
 struct ServeProcess {
     let process = Process()
     /// The server's stderr: its log lines.
@@ -24,11 +25,7 @@ struct ServeProcess {
         environment: [String: String] = [:]
     ) throws {
         let executable = try BuiltExecutable.locate("aasa")
-        let serve =
-            [
-                "serve", "--dir", directory, "--bind", "127.0.0.1", "--port", "0", "--admin-port", "0",
-                "--poll-interval", "0",
-            ] + arguments
+        let serve = Self.arguments(directory: directory) + arguments
         if let ulimit {
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
             process.arguments = ["-c", "ulimit \(ulimit) && exec \"$0\" \"$@\"", executable.path] + serve
@@ -43,6 +40,15 @@ struct ServeProcess {
         process.standardError = stderr
         lines = LineReader(stderr.fileHandleForReading)
         exit = ProcessExit(of: process)
+    }
+
+    /// The `serve` arguments of the process tests; `adminPort` 0 turns the
+    /// admin port off.
+    static func arguments(directory: String, adminPort: Int = 0) -> [String] {
+        [
+            "serve", "--dir", directory, "--bind", "127.0.0.1", "--port", "0", "--admin-port", String(adminPort),
+            "--poll-interval", "0",
+        ]
     }
 
     /// Starts the server and waits for it to listen.

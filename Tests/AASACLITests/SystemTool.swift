@@ -28,7 +28,7 @@ struct SystemTool {
     }
 
     /// Runs the tool to its end; callers bound its time with its own
-    /// options (curl's `--max-time`) and the test's time limit.
+    /// options (curl's `--max-time`), and a minute is its deadline.
     func run(_ arguments: [String]) async throws -> Result {
         let process = Process()
         process.executableURL = url
@@ -38,17 +38,7 @@ struct SystemTool {
         process.standardOutput = output
         process.standardError = error
         process.standardInput = FileHandle.nullDevice
-        let exited = AsyncStream<Void> { continuation in
-            process.terminationHandler = { _ in continuation.finish() }
-        }
-        try process.run()
-        // Read both pipes while it runs, so a full pipe cannot stall it. The
-        // tasks take the handles, not the pipes: `FileHandle` is Sendable on
-        // Darwin as on Linux, `Pipe` is not declared so in every SDK.
-        let (outputHandle, errorHandle) = (output.fileHandleForReading, error.fileHandleForReading)
-        async let out = Task.detached { outputHandle.readDataToEndOfFile() }.value
-        async let err = Task.detached { errorHandle.readDataToEndOfFile() }.value
-        for await _ in exited {}
-        return Result(status: process.terminationStatus, output: await out, error: await err)
+        let written = try await ProcessExit.run(process)
+        return Result(status: process.terminationStatus, output: written.output, error: written.error)
     }
 }

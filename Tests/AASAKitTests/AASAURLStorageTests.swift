@@ -6,34 +6,6 @@ import Testing
 /// the public components, equality, hashing and the description must be
 /// what they were when each component was a string of its own.
 @Suite struct AASAURLStorageTests {
-    /// The old layout's answers, from the components as strings.
-    private struct Parts: Hashable {
-        var scheme: String
-        var host: String
-        var port: Int?
-        var path: String
-        var query: String?
-        var fragment: String?
-
-        init(_ url: AASAURL) {
-            (scheme, host, port) = (url.scheme, url.host, url.port)
-            (path, query, fragment) = (url.path, url.query, url.fragment)
-        }
-
-        var url: AASAURL {
-            AASAURL(scheme: scheme, host: host, port: port, path: path, query: query, fragment: fragment)
-        }
-
-        var description: String {
-            var text = "\(scheme)://\(host)"
-            if let port { text += ":\(port)" }
-            text += path
-            if let query { text += "?\(query)" }
-            if let fragment { text += "#\(fragment)" }
-            return text
-        }
-    }
-
     static let urls = [
         "https://h", "https://h/", "https://h?", "https://h#", "https://h/?#", "https://h/a?b#c", "https://h/a#b?c#d",
         "https://h/a?b?c#", "https://h?q#f", "https://H:8443/A%2Fb?x=%zz#%C3%A9", "https://h/café?é#é",
@@ -44,11 +16,11 @@ import Testing
     @Test(arguments: urls)
     func parsedURLsReadAsTheirComponents(_ text: String) throws {
         let url = try AASAURL(text)
-        let parts = Parts(url)
+        let parts = ReferenceURL(components: url)
         #expect(url.description == parts.description)
         let rebuilt = parts.url
         #expect(rebuilt == url && rebuilt.hashValue == url.hashValue)
-        #expect(Parts(rebuilt) == parts && rebuilt.description == url.description)
+        #expect(ReferenceURL(components: rebuilt) == parts && rebuilt.description == url.description)
     }
 
     /// Absent and empty stay apart: `?` with nothing after it is an empty
@@ -74,7 +46,7 @@ import Testing
     @Test func settingAComponentKeepsTheOthers() throws {
         var url = try AASAURL("https://h:8443/a?b#c")
         url.path = "/x/y"
-        #expect(Parts(url) == Parts(try AASAURL("https://h:8443/x/y?b#c")))
+        #expect(ReferenceURL(components: url) == ReferenceURL(components: try AASAURL("https://h:8443/x/y?b#c")))
         url.query = nil
         #expect(url.description == "https://h:8443/x/y#c")
         url.fragment = "f?g"
@@ -139,7 +111,7 @@ import Testing
         var random = TestRandom(seed: 0x7A11)
         for _ in 0..<2_000 {
             let url = try AASAURL(RandomRules.url(&random))
-            let parts = Parts(url)
+            let parts = ReferenceURL(components: url)
             #expect(url.description == parts.description, "\(url)")
             #expect(parts.url == url && parts.url.hashValue == url.hashValue, "\(url)")
         }
@@ -171,5 +143,21 @@ import Testing
     @Test func hexDigitsAreUppercase() {
         let digits = (0..<16).map { ASCII.hexDigit(UInt8($0)) }
         #expect(digits == Array("0123456789ABCDEF".utf8))
+    }
+}
+
+/// The old layout's answers, from the components as strings.
+extension ReferenceURL {
+    fileprivate var url: AASAURL {
+        AASAURL(scheme: scheme, host: host, port: port, path: path, query: query, fragment: fragment)
+    }
+
+    fileprivate var description: String {
+        var text = "\(scheme)://\(host)"
+        if let port { text += ":\(port)" }
+        text += path
+        if let query { text += "?\(query)" }
+        if let fragment { text += "#\(fragment)" }
+        return text
     }
 }

@@ -100,4 +100,26 @@ import Testing
         // Not vacuous: hosts were taken from the URL before.
         #expect(shared > 500)
     }
+
+    /// `é` and `e` + U+0301 are two URLs to the matcher and to the
+    /// duplicate check: two entries too, whether kept as the file's bytes
+    /// or as strings (their `==` compared the strings canonically).
+    @Test func entriesDifferingOnlyInNormalisationAreTwo() throws {
+        let (composed, decomposed) = ("https://example.com/caf\u{E9}", "https://example.com/cafe\u{301}")
+        let bytes = Array(#"{"deep_linkable_urls": ["\#(composed)", "\#(decomposed)"]}"#.utf8)
+        let fromBytes = try LinkExpectations(bytes: bytes, file: nil).entries
+        let asStrings = [composed, decomposed].enumerated().map { index, url in
+            LinkExpectations.Entry(
+                url: url,
+                expectation: .matched,
+                path: JSONPath([.key("deep_linkable_urls"), .index(index)])
+            )
+        }
+        #expect(fromBytes == asStrings)
+        #expect(fromBytes.map(\.hashValue) == asStrings.map(\.hashValue))
+        var moved = asStrings[1]
+        moved.path = asStrings[0].path
+        #expect(moved != asStrings[0])
+        #expect(Set([asStrings[0], moved, fromBytes[0]]).count == 2)
+    }
 }

@@ -82,15 +82,7 @@ import Testing
             let theirs = Result { () throws(AASAURLError) in try ReferenceURL(text) }
             switch (ours, theirs) {
             case (.success(let url), .success(let expected)):
-                let actual = ReferenceURL(
-                    scheme: url.scheme,
-                    host: url.host,
-                    port: url.port,
-                    path: url.path,
-                    query: url.query,
-                    fragment: url.fragment
-                )
-                #expect(actual == expected, "\(text.debugDescription)")
+                #expect(ReferenceURL(components: url) == expected, "\(text.debugDescription)")
             case (.failure(let error), .failure(let expected)):
                 #expect(error == expected, "\(text.debugDescription)")
             default:

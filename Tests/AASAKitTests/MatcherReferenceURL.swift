@@ -4,7 +4,8 @@ import Foundation
 
 /// The URL parser as first written (over `Character`s, with Foundation's
 /// `replacingOccurrences`), kept as the reference that
-/// ``URLByteParser`` must agree with on random input.
+/// ``URLByteParser`` must agree with on random input; also a parsed URL's
+/// components each as a string of its own, as ``AASAURL`` once kept them.
 struct ReferenceURL: Equatable {
     var scheme: String
     var host: String
@@ -13,13 +14,20 @@ struct ReferenceURL: Equatable {
     var query: String?
     var fragment: String?
 
-    init(scheme: String, host: String, port: Int?, path: String, query: String?, fragment: String?) {
-        self.scheme = scheme
-        self.host = host
-        self.port = port
-        self.path = path
-        self.query = query
-        self.fragment = fragment
+    /// The components `url` hands out.
+    init(components url: AASAURL) {
+        (scheme, host, port) = (url.scheme, url.host, url.port)
+        (path, query, fragment) = (url.path, url.query, url.fragment)
+    }
+
+    // Each component by its UTF-8: a parser giving canonically equal but
+    // other scalars (NFC for NFD) disagrees, as the matcher would.
+    static func == (lhs: ReferenceURL, rhs: ReferenceURL) -> Bool {
+        func same(_ left: String?, _ right: String?) -> Bool {
+            left.map { Array($0.utf8) } == right.map { Array($0.utf8) }
+        }
+        return lhs.port == rhs.port && same(lhs.scheme, rhs.scheme) && same(lhs.host, rhs.host)
+            && same(lhs.path, rhs.path) && same(lhs.query, rhs.query) && same(lhs.fragment, rhs.fragment)
     }
 
     init(_ string: String) throws(AASAURLError) {

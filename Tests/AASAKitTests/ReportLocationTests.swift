@@ -29,6 +29,19 @@ struct ReportLocationTests {
         #expect(unknownService.json["column"] == 19)
     }
 
+    /// Two unknown services whose names differ only in NFC/NFD spelling,
+    /// another between them: each finding names its own line, and they
+    /// come in the order they are written.
+    @Test func keysDifferingOnlyInNormalisationKeepTheirOwnLines() throws {
+        let (composed, decomposed) = ("caf\u{E9}", "cafe\u{301}")
+        let text = "{\"applinks\": {\"details\": []},\n \"\(composed)\": {},\n \"other\": {},\n \"\(decomposed)\": {}}"
+        let bytes = Array(text.utf8)
+        let report = AASAValidator().validate(bytes: bytes, file: "f").locating(in: bytes)
+        let unknown = report.diagnostics.filter { $0.code == "lint.unknown-service" }
+        #expect(unknown.map(\.path) == [composed, "other", decomposed].map { JSONPath([.key($0)]) })
+        #expect(unknown.map { $0.position?.line } == [2, 3, 4])
+    }
+
     @Test func aMissingRequiredMemberPointsAtItsObject() throws {
         let bytes = Array("{\"webcredentials\":\n  {}}".utf8)
         let report = AASAValidator().validate(bytes: bytes, file: "f").locating(in: bytes)

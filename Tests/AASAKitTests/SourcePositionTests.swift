@@ -55,6 +55,15 @@ struct SourcePositionTests {
         #expect(map.position(of: JSONPath.root.appending("a")) == SourcePosition(line: 2, column: 7, offset: 15))
     }
 
+    /// `é` and `e` + U+0301 are two keys (`JSONObjectTests.keysAreTheirScalars`):
+    /// each is placed where it is written, not where the other is.
+    @Test func keysDifferingOnlyInNormalisationArePlacedApart() throws {
+        let map = try JSONSourceMap(bytes: Array("{\"caf\u{E9}\": 1,\n \"cafe\u{301}\": 2}".utf8))
+        #expect(map.exactPosition(of: JSONPath.root.appending("caf\u{E9}"))?.line == 1)
+        #expect(map.exactPosition(of: JSONPath.root.appending("cafe\u{301}"))?.line == 2)
+        #expect(JSONPath.root.appending("caf\u{E9}") != JSONPath.root.appending("cafe\u{301}"))
+    }
+
     @Test func columnsCountCharactersNotBytes() throws {
         // "é" is two bytes, "😀" four: the value 1 is still the 8th character.
         let bytes = Array("{\"é😀\": 1}".utf8)

@@ -7,7 +7,7 @@
 /// large object sorts in linear time per finding, not quadratic.
 struct DocumentOrderIndex {
     private let root: JSONValue?
-    private var memberPositions: [JSONPath: [String: Int]] = [:]
+    private var memberPositions: [JSONPath: [JSONPath.Component: Int]] = [:]
 
     init(root: JSONValue?) {
         self.root = root
@@ -33,13 +33,15 @@ struct DocumentOrderIndex {
     private mutating func position(of name: String, in container: JSONValue?, at containerPath: JSONPath) -> Int {
         guard let object = container?.objectValue else { return Int.max }
         if let positions = memberPositions[containerPath] {
-            return positions[name] ?? Int.max
+            return positions[.key(name)] ?? Int.max
         }
-        var positions: [String: Int] = [:]
+        // Keyed as paths are, by the keys' UTF-8: NFC and NFD spellings of
+        // one name are two members with two positions.
+        var positions: [JSONPath.Component: Int] = [:]
         for (offset, key) in object.keys.enumerated() {
-            positions[key] = offset
+            positions[.key(key)] = offset
         }
         memberPositions[containerPath] = positions
-        return positions[name] ?? Int.max
+        return positions[.key(name)] ?? Int.max
     }
 }

@@ -5,6 +5,29 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     public enum Component: Sendable, Hashable {
         case key(String)
         case index(Int)
+
+        // A key by its UTF-8, as object keys compare (``JSONObject``): `é`
+        // and `e` + U+0301 are two members, so two places. Swift's `==`
+        // made them one, and a finding on one was placed at the other.
+        public static func == (lhs: Component, rhs: Component) -> Bool {
+            switch (lhs, rhs) {
+            case (.key(let left), .key(let right)): left.utf8.elementsEqual(right.utf8)
+            case (.index(let left), .index(let right)): left == right
+            default: false
+            }
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            switch self {
+            case .key(var key):
+                key.withUTF8 { bytes in
+                    hasher.combine(bytes.count)
+                    hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+                }
+            case .index(let index):
+                hasher.combine(index)
+            }
+        }
     }
 
     public var components: [Component]

@@ -62,16 +62,20 @@ extension LinkExpectations {
             self.file = file
         }
 
-        // By the URL as a string, as before the bytes were kept: two
-        // spellings of one text (composed or not) are one URL.
+        // By the URL's UTF-8, kept as bytes or as a string alike. Not by
+        // Swift's canonical `==`: `é` and `e` + U+0301 are two URLs to the
+        // matcher and to the duplicate check, so two entries here too.
         public static func == (lhs: Entry, rhs: Entry) -> Bool {
             lhs.expectation == rhs.expectation && lhs.app == rhs.app && lhs.platform == rhs.platform
                 && lhs.package == rhs.package && lhs.place == rhs.place && lhs.file == rhs.file
-                && lhs.url == rhs.url
+                && lhs.written.withUTF8 { left in rhs.written.withUTF8 { left.elementsEqual($0) } }
         }
 
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(url)
+            written.withUTF8 { url in
+                hasher.combine(url.count)
+                hasher.combine(bytes: UnsafeRawBufferPointer(url))
+            }
             hasher.combine(expectation)
             hasher.combine(app)
             hasher.combine(platform)
