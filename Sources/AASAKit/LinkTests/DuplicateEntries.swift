@@ -28,7 +28,8 @@ enum DuplicateEntries {
                 var slot = hash & mask
                 while table[slot] != 0 {
                     let earlier = Int(table[slot]) - 1
-                    if hashes[earlier] == hash, Key(items.baseAddress! + earlier) == Key(items.baseAddress! + index) {
+                    if hashes[earlier] == hash, Self.testSame(items.baseAddress! + earlier, items.baseAddress! + index)
+                    {
                         first[index] = earlier
                         break
                     }
@@ -40,34 +41,24 @@ enum DuplicateEntries {
         return first
     }
 
-    /// A hash of the item's URL, read in place; `nil` when it does not
-    /// parse. Equal keys have equal URLs, so equal hashes; the platform and
-    /// app, which rarely differ, are left to the comparison of the keys.
-    /// (A ``Key`` copied the URL out of the item, a retain and a release of
-    /// each of its strings, and hashed the enums' raw strings.)
+    /// A hash of the item's URL (``AASAURL``'s, of its bytes), read in
+    /// place; `nil` when it does not parse. Equal URLs have equal hashes;
+    /// the platform and app, which rarely differ, are left to
+    /// ``testSame(_:_:)``. (Binding the URL copied it, a retain and a
+    /// release of each of its strings, and hashing its components as
+    /// strings made a string of each.)
     private static func hash(_ item: UnsafePointer<LinkTestPlan.Item>) -> Int? {
-        guard case .success(let url) = item.pointee.url else { return nil }
+        guard item.pointee.parsed != nil else { return nil }
         var hasher = Hasher()
-        hasher.combine(url.host)
-        hasher.combine(url.path)
-        hasher.combine(url.query)
-        hasher.combine(url.fragment)
+        item.pointee.parsed!.hash(into: &hasher)
         return hasher.finalize()
     }
 
-    private struct Key: Equatable {
-        var url: AASAURL
-        var platform: LinkPlatform
-        var package: String?
-        var app: LinkTestApp?
-
-        /// Read in place: a copy of the item would retain each of its fields.
-        init?(_ item: UnsafePointer<LinkTestPlan.Item>) {
-            guard case .success(let url) = item.pointee.url else { return nil }
-            self.url = url
-            platform = item.pointee.entry.platform
-            package = item.pointee.entry.package
-            app = item.pointee.entry.app
-        }
+    /// Whether two items test the same thing: equal URLs (both parsed),
+    /// platforms, packages and apps, compared in place.
+    private static func testSame(_ a: UnsafePointer<LinkTestPlan.Item>, _ b: UnsafePointer<LinkTestPlan.Item>) -> Bool {
+        a.pointee.parsed != nil && a.pointee.parsed == b.pointee.parsed
+            && a.pointee.entry.platform == b.pointee.entry.platform
+            && a.pointee.entry.package == b.pointee.entry.package && a.pointee.entry.app == b.pointee.entry.app
     }
 }

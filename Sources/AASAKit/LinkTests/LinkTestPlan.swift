@@ -4,13 +4,31 @@
 struct LinkTestPlan {
     struct Item: Sendable {
         var entry: LinkExpectations.Entry
-        var url: Result<AASAURL, AASAURLError>
+        /// The parsed URL; `nil` when it does not parse (``error`` says why).
+        ///
+        /// Not kept as a `Result`: binding the URL of a `Result` read in
+        /// place copies it through the generic `Result` witness (a retain
+        /// and a release of each of its strings), several times per URL;
+        /// an optional's field is read where it lies.
+        let parsed: AASAURL?
+        /// Why the URL does not parse; `nil` when it does.
+        let error: AASAURLError?
+
+        init(entry: LinkExpectations.Entry, url: Result<AASAURL, AASAURLError>) {
+            self.entry = entry
+            switch url {
+            case .success(let url): (parsed, error) = (url, nil)
+            case .failure(let failure): (parsed, error) = (nil, failure)
+            }
+        }
+
+        /// The URL or why it does not parse (exactly one of the two is set).
+        var url: Result<AASAURL, AASAURLError> {
+            parsed.map { .success($0) } ?? .failure(error!)
+        }
 
         /// The URL's host; `nil` when the URL does not parse.
-        var host: String? {
-            guard case .success(let url) = url else { return nil }
-            return url.host
-        }
+        var host: String? { parsed?.host }
     }
 
     var items: [Item] = []
@@ -125,8 +143,8 @@ struct LinkTestPlan {
         // every field of its entry and URL.
         let warned: [Int] = items.withUnsafeBufferPointer { items in
             items.indices.filter { index in
-                guard case .success(let url) = items[index].url else { return false }
-                return firstOccurrences[index] != nil || url.scheme == "http"
+                guard let scheme = items[index].parsed?.scheme else { return false }
+                return firstOccurrences[index] != nil || scheme == "http"
             }
         }
         // Their messages made across the cores, in list order: a long list
@@ -150,7 +168,7 @@ struct LinkTestPlan {
         first: UnsafePointer<Item>?,
         into warnings: inout [Diagnostic]
     ) {
-        guard case .success(let url) = item.pointee.url else { return }
+        guard let url = item.pointee.parsed else { return }
         let entry = item.pointee.entry
         if let first = first?.pointee.entry {
             let same = first.expectation == entry.expectation

@@ -9,7 +9,7 @@ extension LinkTestRunner {
         loaded: [String: LoadedSite],
         scratch: inout EvaluationScratch
     ) -> LinkTestRecord {
-        guard case .success(let url) = item.pointee.url,
+        guard let url = item.pointee.parsed,
             let site = scratch.site(for: url.host, sites: sites, loaded: loaded)?.loaded, site.slot >= 0,
             let appIndex = site.appIDs.firstIndex(where: { app?.matches(appID: $0) == true })
         else { return .rare }
