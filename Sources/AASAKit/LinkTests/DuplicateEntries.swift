@@ -2,19 +2,15 @@
 /// it (however it is written), for the same platform and app.
 ///
 /// A dictionary of 100,000 such keys cost more than matching the URLs; the
-/// keys' hashes are computed across the cores instead and put in a table of
-/// hashes (open addressing, one `Int32` a slot), and only entries with equal
-/// hashes are compared (equal hashes alone are never taken for a duplicate).
-/// The table replaced a sort of the hashes, which was the longest part of
-/// the search left on one core.
+/// URLs' hashes (``LinkTestPlan/Item/urlHash``, made with each URL, across
+/// the cores) are put in a table instead (open addressing, one `Int32` a
+/// slot), and only entries with equal hashes are compared (equal hashes
+/// alone are never taken for a duplicate). The table replaced a sort of the
+/// hashes, which was the longest part of the search left on one core.
 enum DuplicateEntries {
     /// For each item, the index of the first earlier item that tests the
     /// same thing; `nil` for a first occurrence and for an unparsable URL.
     static func firstOccurrences(_ items: [LinkTestPlan.Item]) -> [Int?] {
-        let hash: @Sendable (Int, inout Void) -> Int? = { index, _ in
-            items.withUnsafeBufferPointer { Self.hash($0.baseAddress! + index) }
-        }
-        let hashes = ParallelBatch.map(count: items.count, parallel: true, state: {}, hash)
         var first = [Int?](repeating: nil, count: items.count)
         // At most half full, so a probe ends soon at an empty slot.
         var capacity = 16
@@ -23,12 +19,13 @@ enum DuplicateEntries {
         // Each slot holds the index of a first occurrence plus one; 0 is empty.
         var table = [Int32](repeating: 0, count: capacity)
         items.withUnsafeBufferPointer { items in
-            for index in hashes.indices {
-                guard let hash = hashes[index] else { continue }
+            for index in items.indices {
+                guard let hash = items[index].urlHash else { continue }
                 var slot = hash & mask
                 while table[slot] != 0 {
                     let earlier = Int(table[slot]) - 1
-                    if hashes[earlier] == hash, Self.testSame(items.baseAddress! + earlier, items.baseAddress! + index)
+                    if items[earlier].urlHash == hash,
+                        Self.testSame(items.baseAddress! + earlier, items.baseAddress! + index)
                     {
                         first[index] = earlier
                         break
@@ -39,19 +36,6 @@ enum DuplicateEntries {
             }
         }
         return first
-    }
-
-    /// A hash of the item's URL (``AASAURL``'s, of its bytes), read in
-    /// place; `nil` when it does not parse. Equal URLs have equal hashes;
-    /// the platform and app, which rarely differ, are left to
-    /// ``testSame(_:_:)``. (Binding the URL copied it, a retain and a
-    /// release of each of its strings, and hashing its components as
-    /// strings made a string of each.)
-    private static func hash(_ item: UnsafePointer<LinkTestPlan.Item>) -> Int? {
-        guard item.pointee.parsed != nil else { return nil }
-        var hasher = Hasher()
-        item.pointee.parsed!.hash(into: &hasher)
-        return hasher.finalize()
     }
 
     /// Whether two items test the same thing: equal URLs (both parsed),

@@ -13,12 +13,18 @@ struct LinkTestPlan {
         let parsed: AASAURL?
         /// Why the URL does not parse; `nil` when it does.
         let error: AASAURLError?
+        /// The parsed URL's hash (of its bytes, as ``AASAURL``'s `==`
+        /// compares them), for ``DuplicateEntries``; `nil` when it does not
+        /// parse. Made with the URL, which is at hand there: hashing it
+        /// later, read through the items, copied it twice (a retain and a
+        /// release of each of its strings) in a pass of its own.
+        let urlHash: Int?
 
         init(entry: LinkExpectations.Entry, url: Result<AASAURL, AASAURLError>) {
             self.entry = entry
             switch url {
-            case .success(let url): (parsed, error) = (url, nil)
-            case .failure(let failure): (parsed, error) = (nil, failure)
+            case .success(let url): (parsed, error, urlHash) = (url, nil, url.hashValue)
+            case .failure(let failure): (parsed, error, urlHash) = (nil, failure, nil)
             }
         }
 
