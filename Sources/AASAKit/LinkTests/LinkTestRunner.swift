@@ -146,15 +146,19 @@ public struct LinkTestRunner: Sendable {
     /// name several apps of a file). A run for one app ID without coverage
     /// has none: it no longer copies each of its items to find that out.
     private func gatheredIndices(_ plan: LinkTestPlan, app: LinkTestApp?) -> [Int] {
-        if coverage { return plan.itemIndices { $0.platform != .android } }
+        if coverage { return plan.itemIndices { $0.pointee.entry.platform != .android } }
         // Only the two fields asked, read in place: the loop's
         // `plan.items[index]` and a test of the entry each copied an item
-        // or an entry (a retain of each of its fields) for every URL.
-        return plan.items.withUnsafeBufferPointer { items in
-            items.indices.filter { index in
-                let item = items.baseAddress! + index
-                return item.pointee.entry.platform != .android
-                    && (item.pointee.entry.app ?? app)?.isBundleID == true
+        // or an entry (a retain of each of its fields) for every URL, and
+        // `(entry.app ?? app)` copied the entry's app; a case test reads
+        // it where it lies.
+        let runsBundleID = app?.isBundleID == true
+        return plan.itemIndices { item in
+            guard item.pointee.entry.platform != .android else { return false }
+            switch item.pointee.entry.app {
+            case .bundleID?: return true
+            case .appID?: return false
+            case nil: return runsBundleID
             }
         }
     }
