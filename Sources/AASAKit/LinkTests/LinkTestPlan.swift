@@ -22,9 +22,14 @@ struct LinkTestPlan {
 
         init(entry: LinkExpectations.Entry, url: Result<AASAURL, AASAURLError>) {
             self.entry = entry
-            switch url {
-            case .success(let url): (parsed, error, urlHash) = (url, nil, url.hashValue)
-            case .failure(let failure): (parsed, error, urlHash) = (nil, failure, nil)
+            // Consumed: a switch over the parameter copied the URL out of
+            // it (a retain of each of its strings) and then released both.
+            switch consume url {
+            case .success(let url):
+                urlHash = url.hashValue
+                (parsed, error) = (url, nil)
+            case .failure(let failure):
+                (parsed, error, urlHash) = (nil, failure, nil)
             }
         }
 
