@@ -54,6 +54,7 @@ public struct LinkTestRunner: Sendable {
         let defaultApp = try plan.checkApps(app)
         let defaultPackage = try plan.checkPackages(package, sites: sites)
         let loaded = plan.items.withUnsafeBufferPointer(loadedSites)
+        let runApp = app ?? defaultApp
         // Each Apple item's record for its first app, across the cores for a
         // long list: a few integers, or `rare` for what needs a whole result.
         var records: [LinkTestRecord] = ParallelBatch.map(
@@ -69,7 +70,9 @@ public struct LinkTestRunner: Sendable {
             plan.items.withUnsafeBufferPointer { items in
                 let item = items.baseAddress! + index
                 guard item.pointee.entry.platform != .android else { return .rare }
-                return record(item, app: item.pointee.entry.app ?? app ?? defaultApp, loaded: loaded, scratch: &scratch)
+                // The entry's own app is `record`'s to read: `??` here copied
+                // the run's app per URL (its string retained from both cores).
+                return record(item, app: runApp, loaded: loaded, scratch: &scratch)
             }
         }
         // The rare ones whole, in list order: Android entries' matchers and
