@@ -61,4 +61,57 @@ import Testing
         // Only /never/* decides nothing, whichever chunk saw the others.
         #expect(report.uncoveredRules?.map(\.rule.path.description) == ["applinks.details[0].components[4]"])
     }
+
+    /// Each host's file gives each app other rules, so a URL judged with
+    /// the site or app of the URL before it (a record's cached site) gets
+    /// another decision, rule or site.
+    static let crossedFiles = [
+        "example.com": """
+        {"applinks": {"details": [
+          {"appIDs": ["ABCDE12345.com.example.one"], "components": [{"/": "/a/*"}]},
+          {"appIDs": ["VWXYZ67890.com.example.two"], "components": [{"/": "/b/*"}]}]}}
+        """,
+        "www.example.com": """
+        {"applinks": {"details": [
+          {"appIDs": ["VWXYZ67890.com.example.two"], "components": [{"/": "/a/*"}]},
+          {"appIDs": ["ABCDE12345.com.example.one"], "components": [{"/": "/c/*"}, {"/": "/b/*"}]}]}}
+        """,
+    ]
+
+    @Test(arguments: [1, 2])
+    func hostsAndAppsChangingFromURLToURL(seed: UInt64) throws {
+        var random = TestRandom(seed: 0x5175_0000 + seed)
+        let files = try Self.crossedFiles.mapValues { try MatcherFixture.parse($0) }
+        let sites = LinkTestSites(byHost: files.mapValues { .init(name: "site", content: .file($0)) })
+        let hosts = files.keys.sorted()
+        let apps: [LinkTestApp?] = [nil, .appID("VWXYZ67890.com.example.two"), .appID("ABCDE12345.com.example.one")]
+        let runApp = "ABCDE12345.com.example.one"
+        var expected: [(site: String, appID: String, decision: MatchDecision, rule: Int?)] = []
+        let entries = try (0..<(ParallelBatch.minimumChunk * 2 + 13)).map { index in
+            // Runs of one host or app now and then, changes mostly.
+            let host = hosts[random.below(5) == 0 ? 0 : index % 2]
+            let app = apps[random.below(apps.count)]
+            let url = "https://\(host)/\(["a", "b", "c"][random.below(3)])/\(index)"
+            let appID = app?.description ?? runApp
+            let result = AASAMatcher(file: files[host]!).evaluate(try AASAURL(url), appID: appID)
+            expected.append((host, appID, result.decision, result.rule?.ruleIndex))
+            // Expecting what the file decides: every record stays lean.
+            var entry = LinkExpectations.Entry(
+                url: url,
+                expectation: result.decision == .matched ? .matched : .notMatched
+            )
+            entry.app = app
+            return entry
+        }
+        let report = try LinkTestRunner(sites: sites).run(LinkExpectations(entries: entries), app: .appID(runApp))
+        #expect(try #require(report.records).records.allSatisfy(\.isLean))
+        #expect(expected.contains { $0.decision == .matched } && expected.contains { $0.decision == .none })
+        for (result, expected) in zip(report.results, expected) {
+            #expect(result.site == expected.site, "\(result.entry.url)")
+            #expect(result.appID == expected.appID, "\(result.entry.url)")
+            #expect(result.decision == expected.decision, "\(result.entry.url)")
+            #expect(result.rule?.ruleIndex == expected.rule, "\(result.entry.url)")
+        }
+        #expect(report.failedCount == 0)
+    }
 }

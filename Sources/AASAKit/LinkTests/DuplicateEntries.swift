@@ -2,19 +2,15 @@
 /// it (however it is written), for the same platform and app.
 ///
 /// A dictionary of 100,000 such keys cost more than matching the URLs; the
-/// keys' hashes are computed across the cores instead and put in a table of
-/// hashes (open addressing, one `Int32` a slot), and only entries with equal
-/// hashes are compared (equal hashes alone are never taken for a duplicate).
-/// The table replaced a sort of the hashes, which was the longest part of
-/// the search left on one core.
+/// URLs' hashes (``LinkTestPlan/Item/urlHash``, made with each URL, across
+/// the cores) are put in a table instead (open addressing, one `Int32` a
+/// slot), and only entries with equal hashes are compared (equal hashes
+/// alone are never taken for a duplicate). The table replaced a sort of the
+/// hashes, which was the longest part of the search left on one core.
 enum DuplicateEntries {
     /// For each item, the index of the first earlier item that tests the
     /// same thing; `nil` for a first occurrence and for an unparsable URL.
     static func firstOccurrences(_ items: [LinkTestPlan.Item]) -> [Int?] {
-        let hash: @Sendable (Int, inout Void) -> Int? = { index, _ in
-            items.withUnsafeBufferPointer { Self.hash($0.baseAddress! + index) }
-        }
-        let hashes = ParallelBatch.map(count: items.count, parallel: true, state: {}, hash)
         var first = [Int?](repeating: nil, count: items.count)
         // At most half full, so a probe ends soon at an empty slot.
         var capacity = 16
@@ -23,12 +19,14 @@ enum DuplicateEntries {
         // Each slot holds the index of a first occurrence plus one; 0 is empty.
         var table = [Int32](repeating: 0, count: capacity)
         items.withUnsafeBufferPointer { items in
-            for index in hashes.indices {
-                guard let hash = hashes[index] else { continue }
+            for index in items.indices {
+                guard let hash = items[index].urlHash else { continue }
                 var slot = hash & mask
                 while table[slot] != 0 {
                     let earlier = Int(table[slot]) - 1
-                    if hashes[earlier] == hash, Key(items.baseAddress! + earlier) == Key(items.baseAddress! + index) {
+                    if items[earlier].urlHash == hash,
+                        Self.testSame(items.baseAddress! + earlier, items.baseAddress! + index)
+                    {
                         first[index] = earlier
                         break
                     }
@@ -40,34 +38,11 @@ enum DuplicateEntries {
         return first
     }
 
-    /// A hash of the item's URL, read in place; `nil` when it does not
-    /// parse. Equal keys have equal URLs, so equal hashes; the platform and
-    /// app, which rarely differ, are left to the comparison of the keys.
-    /// (A ``Key`` copied the URL out of the item, a retain and a release of
-    /// each of its strings, and hashed the enums' raw strings.)
-    private static func hash(_ item: UnsafePointer<LinkTestPlan.Item>) -> Int? {
-        guard case .success(let url) = item.pointee.url else { return nil }
-        var hasher = Hasher()
-        hasher.combine(url.host)
-        hasher.combine(url.path)
-        hasher.combine(url.query)
-        hasher.combine(url.fragment)
-        return hasher.finalize()
-    }
-
-    private struct Key: Equatable {
-        var url: AASAURL
-        var platform: LinkPlatform
-        var package: String?
-        var app: LinkTestApp?
-
-        /// Read in place: a copy of the item would retain each of its fields.
-        init?(_ item: UnsafePointer<LinkTestPlan.Item>) {
-            guard case .success(let url) = item.pointee.url else { return nil }
-            self.url = url
-            platform = item.pointee.entry.platform
-            package = item.pointee.entry.package
-            app = item.pointee.entry.app
-        }
+    /// Whether two items test the same thing: equal URLs (both parsed),
+    /// platforms, packages and apps, compared in place.
+    private static func testSame(_ a: UnsafePointer<LinkTestPlan.Item>, _ b: UnsafePointer<LinkTestPlan.Item>) -> Bool {
+        a.pointee.parsed != nil && a.pointee.parsed == b.pointee.parsed
+            && a.pointee.entry.platform == b.pointee.entry.platform
+            && a.pointee.entry.package == b.pointee.entry.package && a.pointee.entry.app == b.pointee.entry.app
     }
 }

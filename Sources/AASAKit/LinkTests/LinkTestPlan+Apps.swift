@@ -8,10 +8,10 @@ extension LinkTestPlan {
     func checkApps(_ app: LinkTestApp?) throws(LinkTestSetupError) -> LinkTestApp? {
         // With no usable file, every result fails for its own reason
         // (no file, file unusable) and no app can be checked.
-        guard !files.isEmpty, containsItem(where: { $0.platform == .apple }) else { return app }
+        guard !files.isEmpty, containsItem(where: { $0.pointee.entry.platform == .apple }) else { return app }
         let associationFiles = files.map(\.file)
         var given: [(app: LinkTestApp, source: UnknownApp.Source)] = app.map { [($0, .run)] } ?? []
-        given += itemIndices { $0.app != nil }.compactMap { index in
+        given += itemIndices { $0.pointee.entry.app != nil }.compactMap { index in
             let entry = items[index].entry
             return entry.app.map { ($0, .entry(file: entry.file, path: entry.path)) }
         }
@@ -24,7 +24,8 @@ extension LinkTestPlan {
             }
         }
         guard unknown.isEmpty else { throw .unknownApps(unknown) }
-        guard app == nil, containsItem(where: { $0.app == nil && $0.platform == .apple }) else {
+        guard app == nil, containsItem(where: { $0.pointee.entry.app == nil && $0.pointee.entry.platform == .apple })
+        else {
             return app
         }
         let listed = UnknownApp.listed(in: associationFiles)

@@ -7,7 +7,7 @@ extension LinkTestPlan {
     /// every URL for the same reason, so it is one usage error with the
     /// likeliest fix; with no package given, the files must grant exactly one.
     func checkPackages(_ package: String?, sites: LinkTestSites) throws(LinkTestSetupError) -> String? {
-        let android = itemIndices { $0.platform == .android }.map { items[$0] }
+        let android = itemIndices { $0.pointee.entry.platform == .android }.map { items[$0] }
         guard !android.isEmpty else { return package }
         var granted: [String] = []
         var readable = false

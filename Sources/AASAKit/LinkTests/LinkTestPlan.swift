@@ -4,13 +4,42 @@
 struct LinkTestPlan {
     struct Item: Sendable {
         var entry: LinkExpectations.Entry
-        var url: Result<AASAURL, AASAURLError>
+        /// The parsed URL; `nil` when it does not parse (``error`` says why).
+        ///
+        /// Not kept as a `Result`: binding the URL of a `Result` read in
+        /// place copies it through the generic `Result` witness (a retain
+        /// and a release of each of its strings), several times per URL;
+        /// an optional's field is read where it lies.
+        let parsed: AASAURL?
+        /// Why the URL does not parse; `nil` when it does.
+        let error: AASAURLError?
+        /// The parsed URL's hash (of its bytes, as ``AASAURL``'s `==`
+        /// compares them), for ``DuplicateEntries``; `nil` when it does not
+        /// parse. Made with the URL, which is at hand there: hashing it
+        /// later, read through the items, copied it twice (a retain and a
+        /// release of each of its strings) in a pass of its own.
+        let urlHash: Int?
+
+        init(entry: LinkExpectations.Entry, url: Result<AASAURL, AASAURLError>) {
+            self.entry = entry
+            // Consumed: a switch over the parameter copied the URL out of
+            // it (a retain of each of its strings) and then released both.
+            switch consume url {
+            case .success(let url):
+                urlHash = url.hashValue
+                (parsed, error) = (url, nil)
+            case .failure(let failure):
+                (parsed, error, urlHash) = (nil, failure, nil)
+            }
+        }
+
+        /// The URL or why it does not parse (exactly one of the two is set).
+        var url: Result<AASAURL, AASAURLError> {
+            parsed.map { .success($0) } ?? .failure(error!)
+        }
 
         /// The URL's host; `nil` when the URL does not parse.
-        var host: String? {
-            guard case .success(let url) = url else { return nil }
-            return url.host
-        }
+        var host: String? { parsed?.host }
     }
 
     var items: [Item] = []
@@ -125,8 +154,8 @@ struct LinkTestPlan {
         // every field of its entry and URL.
         let warned: [Int] = items.withUnsafeBufferPointer { items in
             items.indices.filter { index in
-                guard case .success(let url) = items[index].url else { return false }
-                return firstOccurrences[index] != nil || url.scheme == "http"
+                guard let scheme = items[index].parsed?.scheme else { return false }
+                return firstOccurrences[index] != nil || scheme == "http"
             }
         }
         // Their messages made across the cores, in list order: a long list
@@ -150,7 +179,7 @@ struct LinkTestPlan {
         first: UnsafePointer<Item>?,
         into warnings: inout [Diagnostic]
     ) {
-        guard case .success(let url) = item.pointee.url else { return }
+        guard let url = item.pointee.parsed else { return }
         let entry = item.pointee.entry
         if let first = first?.pointee.entry {
             let same = first.expectation == entry.expectation

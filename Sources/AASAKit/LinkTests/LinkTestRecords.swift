@@ -63,7 +63,7 @@ final class LinkTestRecords: @unchecked Sendable {
         let decided = record.rule < 0 ? nil : site.decided[Int(record.rule)]
         return LinkTestResult(
             entry: item.entry,
-            url: try? item.url.get(),
+            url: item.parsed,
             site: site.key,
             appID: site.appIDs[Int(record.app)],
             decision: record.decision,

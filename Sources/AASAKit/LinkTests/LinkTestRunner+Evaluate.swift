@@ -120,6 +120,28 @@ struct EvaluationScratch {
     var match = MatchScratch()
     private var lastHost: String?
     private var lastSite: ResolvedSite?
+    /// What ``LinkTestRunner/record(_:app:loaded:scratch:)`` resolved for
+    /// the last host and entry app.
+    var lean: LeanSite?
+
+    /// A usable site of a lean record and the app's places in it.
+    struct LeanSite {
+        var host: String
+        /// The entry's own app; `nil` for the run's.
+        var entryApp: LinkTestApp?
+        /// Unretained: the run's loaded sites keep it.
+        var site: Unmanaged<LinkTestRunner.LoadedSite>
+        var appIndex: Int
+        /// The first detail listing the app ID (``AASAMatcher/detail(listing:)``).
+        var detail: Int?
+    }
+
+    /// Whether ``lean`` is for `host` and an entry naming `app` (`nil`: the
+    /// run's app), compared in place.
+    @inline(__always)
+    func leanSiteServes(_ host: String, app: LinkTestApp?) -> Bool {
+        lean != nil && lean!.host == host && lean!.entryApp == app
+    }
 
     /// The file serving `host`; `nil` when none does.
     mutating func site(

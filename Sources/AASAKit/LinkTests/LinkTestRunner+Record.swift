@@ -1,41 +1,70 @@
 extension LinkTestRunner {
     /// The lean record of `item` for the first app ID of its file that is
-    /// `app`; ``LinkTestRecord/rare`` for anything but the usual outcome (a
-    /// rule or none decided, without notes, and no explanation owed), which
-    /// ``evaluate(_:app:appIndex:loaded:scratch:)`` then makes whole.
+    /// its own app or else `app`; ``LinkTestRecord/rare`` for anything but
+    /// the usual outcome (a rule or none decided, without notes, and no
+    /// explanation owed), which ``evaluate(_:app:appIndex:loaded:scratch:)``
+    /// then makes whole.
+    ///
+    /// The site is read through the scratch's ``EvaluationScratch/LeanSite``
+    /// of the last host and app: resolving it per URL retained the site,
+    /// its app IDs and its matcher from every core and looked the app ID up.
     func record(
         _ item: UnsafePointer<LinkTestPlan.Item>,
         app: LinkTestApp?,
         loaded: [String: LoadedSite],
         scratch: inout EvaluationScratch
     ) -> LinkTestRecord {
-        guard case .success(let url) = item.pointee.url,
-            let site = scratch.site(for: url.host, sites: sites, loaded: loaded)?.loaded, site.slot >= 0,
-            let appIndex = site.appIDs.firstIndex(where: { app?.matches(appID: $0) == true })
-        else { return .rare }
-        var steps = 0
-        let rule: Int32
-        let decision: MatchDecision
-        switch site.matcher.verdict(url, appID: site.appIDs[appIndex], steps: &steps, scratch: &scratch.match) {
-        case .decided(let detail, let position):
-            rule = site.rule(detail: detail, position: position)
-            decision = site.decided[Int(rule)].decision
-        case .noRule:
-            (rule, decision) = (-1, .none)
-        case .other:
-            return .rare
+        // One copy: each read of a field of the optional through the
+        // pointer copied the whole URL.
+        guard let url = item.pointee.parsed else { return .rare }
+        if !scratch.leanSiteServes(url.host, app: item.pointee.entry.app) {
+            guard let site = scratch.site(for: url.host, sites: sites, loaded: loaded)?.loaded,
+                site.slot >= 0
+            else { return .rare }
+            let app = item.pointee.entry.app ?? app
+            guard let appIndex = site.appIDs.firstIndex(where: { app?.matches(appID: $0) == true }) else {
+                return .rare
+            }
+            scratch.lean = EvaluationScratch.LeanSite(
+                host: url.host,
+                entryApp: item.pointee.entry.app,
+                site: .passUnretained(site),
+                appIndex: appIndex,
+                detail: site.matcher.detail(listing: site.appIDs[appIndex])
+            )
         }
-        let failure = Self.failure(expecting: item.pointee.entry.expectation, scheme: url.scheme, decision: decision)
-        // An unhandled URL owes its explanation: a whole result.
-        guard failure != .unhandled else { return .rare }
-        return LinkTestRecord(
-            side: -1,
-            site: Int32(site.slot),
-            app: Int32(appIndex),
-            rule: rule,
-            decision: decision,
-            failure: failure,
-            isHTTP: url.scheme == "http"
-        )
+        // Trivial fields: read without retaining the cached strings.
+        let (site, appIndex, detail) = (scratch.lean!.site, scratch.lean!.appIndex, scratch.lean!.detail)
+        // `loaded` keeps the site for the whole run.
+        return site._withUnsafeGuaranteedRef { site in
+            var steps = 0
+            let rule: Int32
+            let decision: MatchDecision
+            switch site.matcher.verdict(url, detail: detail, steps: &steps, scratch: &scratch.match) {
+            case .decided(let detail, let position):
+                rule = site.rule(detail: detail, position: position)
+                decision = site.decided[Int(rule)].decision
+            case .noRule:
+                (rule, decision) = (-1, .none)
+            case .other:
+                return .rare
+            }
+            let failure = Self.failure(
+                expecting: item.pointee.entry.expectation,
+                scheme: url.scheme,
+                decision: decision
+            )
+            // An unhandled URL owes its explanation: a whole result.
+            guard failure != .unhandled else { return .rare }
+            return LinkTestRecord(
+                side: -1,
+                site: Int32(site.slot),
+                app: Int32(appIndex),
+                rule: rule,
+                decision: decision,
+                failure: failure,
+                isHTTP: url.scheme == "http"
+            )
+        }
     }
 }

@@ -54,6 +54,7 @@ public struct LinkTestRunner: Sendable {
         let defaultApp = try plan.checkApps(app)
         let defaultPackage = try plan.checkPackages(package, sites: sites)
         let loaded = plan.items.withUnsafeBufferPointer(loadedSites)
+        let runApp = app ?? defaultApp
         // Each Apple item's record for its first app, across the cores for a
         // long list: a few integers, or `rare` for what needs a whole result.
         var records: [LinkTestRecord] = ParallelBatch.map(
@@ -69,7 +70,9 @@ public struct LinkTestRunner: Sendable {
             plan.items.withUnsafeBufferPointer { items in
                 let item = items.baseAddress! + index
                 guard item.pointee.entry.platform != .android else { return .rare }
-                return record(item, app: item.pointee.entry.app ?? app ?? defaultApp, loaded: loaded, scratch: &scratch)
+                // The entry's own app is `record`'s to read: `??` here copied
+                // the run's app per URL (its string retained from both cores).
+                return record(item, app: runApp, loaded: loaded, scratch: &scratch)
             }
         }
         // The rare ones whole, in list order: Android entries' matchers and
@@ -146,15 +149,19 @@ public struct LinkTestRunner: Sendable {
     /// name several apps of a file). A run for one app ID without coverage
     /// has none: it no longer copies each of its items to find that out.
     private func gatheredIndices(_ plan: LinkTestPlan, app: LinkTestApp?) -> [Int] {
-        if coverage { return plan.itemIndices { $0.platform != .android } }
+        if coverage { return plan.itemIndices { $0.pointee.entry.platform != .android } }
         // Only the two fields asked, read in place: the loop's
         // `plan.items[index]` and a test of the entry each copied an item
-        // or an entry (a retain of each of its fields) for every URL.
-        return plan.items.withUnsafeBufferPointer { items in
-            items.indices.filter { index in
-                let item = items.baseAddress! + index
-                return item.pointee.entry.platform != .android
-                    && (item.pointee.entry.app ?? app)?.isBundleID == true
+        // or an entry (a retain of each of its fields) for every URL, and
+        // `(entry.app ?? app)` copied the entry's app; a case test reads
+        // it where it lies.
+        let runsBundleID = app?.isBundleID == true
+        return plan.itemIndices { item in
+            guard item.pointee.entry.platform != .android else { return false }
+            switch item.pointee.entry.app {
+            case .bundleID?: return true
+            case .appID?: return false
+            case nil: return runsBundleID
             }
         }
     }

@@ -87,13 +87,25 @@ public struct AASAMatcher: Sendable {
 
     /// What decides `url` for `appID`, as a ``Verdict``.
     func verdict(_ url: AASAURL, appID: String, steps: inout Int, scratch: inout MatchScratch) -> Verdict {
+        verdict(url, detail: detail(listing: appID), steps: &steps, scratch: &scratch)
+    }
+
+    /// The place of the first detail listing `appID`; `nil` when none does.
+    func detail(listing appID: String) -> Int? {
+        compiled.detail(listing: appID)
+    }
+
+    /// ``verdict(_:appID:steps:scratch:)`` for the app whose
+    /// ``detail(listing:)`` is `detail`: a run of many URLs for one app
+    /// looks its app ID up once, not per URL.
+    func verdict(_ url: AASAURL, detail: Int?, steps: inout Int, scratch: inout MatchScratch) -> Verdict {
         guard url.scheme == "https" || url.scheme == "http" else {
             return .other(MatchResult(decision: .none, reason: "URL scheme \(url.scheme) is not http or https"))
         }
         if let domain = compiled.domain, !Self.host(url.host, isServedBy: domain) {
             return .other(MatchResult(decision: .none, reason: "URL host \(url.host) is not \(domain)"))
         }
-        guard let detailIndex = compiled.detail(listing: appID) else {
+        guard let detailIndex = detail else {
             return .other(MatchResult(decision: .none, reason: "app ID not listed in applinks.details"))
         }
         scratch.input.reset(url: url)
