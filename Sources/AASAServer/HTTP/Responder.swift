@@ -125,8 +125,7 @@ public struct Responder: Sendable {
         guard method == .get || isHead else {
             return .reply(Reply(response: statics.methodNotAllowed[connection], counts: nil, isHead: isHead))
         }
-        var acceptsGzip = false
-        if let header = request.acceptEncoding { acceptsGzip = AcceptEncoding.allowsGzip(header) }
+        let acceptsGzip = request.acceptsGzip
         var selector = -1
         if let hosts, slot >= 0 {
             // Nearly every request: no preconditions, and the slot already
@@ -219,7 +218,10 @@ struct RequestFields: ~Copyable {
     var host: String?
     var hostHeaderCount = 0
     var conditions = RequestConditions()
-    var acceptEncoding: String?
+    /// `Accept-Encoding` evaluated as it is read (its last line decides):
+    /// a string kept for later would be released at the end of every
+    /// request, present or not.
+    var acceptsGzip = false
     var hasBody = false
     var connectionClose = false
     var connectionKeepAlive = false
@@ -236,7 +238,9 @@ struct RequestFields: ~Copyable {
             switch name.utf8.count {
             case 4 where name.equalsASCIICaseInsensitive("host"):
                 hostHeaderCount += 1
-                host = value
+                // The first kept: a second Host is refused anyway. Stored
+                // only into nil, it releases no previous value.
+                if host == nil { host = value }
             case 10 where name.equalsASCIICaseInsensitive("connection"):
                 for token in value.split(separator: ",") {
                     let token = token.trimmingSpaces
@@ -252,7 +256,7 @@ struct RequestFields: ~Copyable {
             case 14 where name.equalsASCIICaseInsensitive("content-length"):
                 if value.trimmingSpaces != "0" { hasBody = true }
             case 15 where name.equalsASCIICaseInsensitive("accept-encoding"):
-                acceptEncoding = value
+                acceptsGzip = AcceptEncoding.allowsGzip(value)
             case 17 where name.equalsASCIICaseInsensitive("transfer-encoding"):
                 hasBody = true
             case 17 where name.equalsASCIICaseInsensitive("if-modified-since"):
