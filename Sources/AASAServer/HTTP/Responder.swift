@@ -73,10 +73,12 @@ public struct Responder: Sendable {
             // Taken, not copied (a copy is a retain and a release of the
             // string): nothing reads it from the fields after this.
             if let header = request.host.take() {
-                if let hosts {
+                if hosts != nil {
                     // The usual request: the table resolves the header as
                     // received, checking it the first time it sees it.
-                    guard let found = hosts.resolve(header, in: snapshot, into: &host) else {
+                    // Not bound with `if let`: the binding is a copy,
+                    // retained and released around the call.
+                    guard let found = hosts.unsafelyUnwrapped.resolve(header, in: snapshot, into: &host) else {
                         return .reply(Reply(response: statics.badRequest[.close], counts: nil, isHead: isHead))
                     }
                     slot = found
