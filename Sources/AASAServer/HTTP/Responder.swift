@@ -47,7 +47,10 @@ public struct Responder: Sendable {
     func answer(to head: HTTPRequestHead, snapshot: SiteSnapshot, hosts: HostTable?) -> Answer {
         // Each field of the head read once: every access to the head's
         // storage is reference counted.
-        var request = RequestFields(head.headers)
+        // The Host field is kept apart from the others: consumed below, it is
+        // not released again (nil) when the fields are destroyed.
+        var hostField: String?
+        let request = RequestFields(head.headers, host: &hostField)
         let method = RequestMethod(head.method)
         let version = head.version
         let isHead = method == .head
@@ -70,9 +73,9 @@ public struct Responder: Sendable {
         var slot = -1
         if target.utf8.first == UInt8(ascii: "/") {
             route = Route(originForm: target)
-            // Taken, not copied (a copy is a retain and a release of the
-            // string): nothing reads it from the fields after this.
-            if let header = request.host.take() {
+            // Consumed, not copied (a copy is a retain and a release of
+            // the string).
+            if let header = consume hostField {
                 if hosts != nil {
                     // The usual request: the table resolves the header as
                     // received, checking it the first time it sees it.
@@ -100,7 +103,7 @@ public struct Responder: Sendable {
         } else {
             // Apart from the usual request: its names live and die here,
             // not in the scope every answer releases on its way out.
-            guard let other = Self.otherForm(target, header: request.host.take(), version: version, in: snapshot)
+            guard let other = Self.otherForm(target, header: consume hostField, version: version, in: snapshot)
             else {
                 return .reply(Reply(response: statics.badRequest[.close], counts: nil, isHead: isHead))
             }
@@ -223,7 +226,6 @@ enum RequestMethod {
 /// Not copyable: it is read in place, never copied (each copy would retain
 /// its strings).
 struct RequestFields: ~Copyable {
-    var host: String?
     var hostHeaderCount = 0
     var conditions = RequestConditions()
     /// `Accept-Encoding` evaluated as it is read (its last line decides):
@@ -235,7 +237,8 @@ struct RequestFields: ~Copyable {
     var connectionKeepAlive = false
     var upgrade = false
 
-    init(_ headers: borrowing HTTPHeaders) {
+    /// - Parameter host: set to the first `Host` field's value.
+    init(_ headers: borrowing HTTPHeaders, host: inout String?) {
         // Walked by index rather than with `for … in`: the iterator holds a
         // copy of the headers, a retain and a release of their array.
         var index = headers.startIndex
