@@ -192,7 +192,8 @@ struct ConditionalRequestTests {
         for (field, status) in alone {
             #expect(Self.exchange(encoding + [field], snapshot: snapshot).status == status, "\(field.0)")
         }
-        var fields = RequestFields(HTTPHeaders(encoding))
+        var host: String?
+        var fields = RequestFields(HTTPHeaders(encoding), host: &host)
         let absent = fields.conditions.isPresent
         fields.conditions.ifMatch = "*"
         let present = fields.conditions.isPresent

@@ -127,8 +127,9 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
             switch input.withUnsafeReadableBytes({ scanner.scan($0) }) {
             case .headEnd(let count) where count == input.readableBytes:
                 // The usual read, one whole head: handed on as it is, not
-                // as a slice of itself (a retain and a release more).
-                context.fireChannelRead(wrapInboundOut(input))
+                // as a slice of itself (a retain and a release more), and
+                // moved, not copied (another pair).
+                context.fireChannelRead(wrapInboundOut(consume input))
                 clock.requestAnswered(at: context.eventLoop.now)
                 if quiescing { finish() }
                 return
@@ -140,7 +141,7 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
                 if quiescing { finish() }
             case .none:
                 if !wasInHead && scanner.isInHead { clock.headStarted(at: context.eventLoop.now) }
-                context.fireChannelRead(wrapInboundOut(input))
+                context.fireChannelRead(wrapInboundOut(consume input))
                 return
             case .requestLineTooLong:
                 context.fireErrorCaught(RequestHeadError.requestLineTooLong)

@@ -3,17 +3,52 @@
 /// Not copyable, like the ``RequestFields`` it is part of: read in place,
 /// never copied on the request path.
 struct RequestConditions: ~Copyable {
-    var ifMatch: String?
-    var ifNoneMatch: String?
-    var ifModifiedSince: String?
-    var ifUnmodifiedSince: String?
+    /// Nil until a conditional field is set, as in nearly every request:
+    /// destroying an absent `Fields` is one test, where four optional
+    /// strings are four calls to release them, nil or not.
+    private var fields: Fields?
+
+    private struct Fields {
+        var ifMatch: String?
+        var ifNoneMatch: String?
+        var ifModifiedSince: String?
+        var ifUnmodifiedSince: String?
+    }
 
     init() {}
+
+    var ifMatch: String? {
+        get { fields?.ifMatch }
+        set { update { $0.ifMatch = newValue } }
+    }
+
+    var ifNoneMatch: String? {
+        get { fields?.ifNoneMatch }
+        set { update { $0.ifNoneMatch = newValue } }
+    }
+
+    var ifModifiedSince: String? {
+        get { fields?.ifModifiedSince }
+        set { update { $0.ifModifiedSince = newValue } }
+    }
+
+    var ifUnmodifiedSince: String? {
+        get { fields?.ifUnmodifiedSince }
+        set { update { $0.ifUnmodifiedSince = newValue } }
+    }
+
+    private mutating func update(_ change: (inout Fields) -> Void) {
+        var updated = fields ?? Fields()
+        change(&updated)
+        fields = updated
+    }
 
     /// Whether the request has any precondition: without one, the answer
     /// is the 200 and the representation's entity tag need not be read.
     var isPresent: Bool {
-        ifMatch != nil || ifNoneMatch != nil || ifModifiedSince != nil || ifUnmodifiedSince != nil
+        guard let fields else { return false }
+        return fields.ifMatch != nil || fields.ifNoneMatch != nil || fields.ifModifiedSince != nil
+            || fields.ifUnmodifiedSince != nil
     }
 
     /// A field received on several lines is one comma-separated list

@@ -47,7 +47,10 @@ public struct Responder: Sendable {
     func answer(to head: HTTPRequestHead, snapshot: SiteSnapshot, hosts: HostTable?) -> Answer {
         // Each field of the head read once: every access to the head's
         // storage is reference counted.
-        var request = RequestFields(head.headers)
+        // The Host field is kept apart from the others: consumed below, it is
+        // not released again (nil) when the fields are destroyed.
+        var hostField: String?
+        let request = RequestFields(head.headers, host: &hostField)
         let method = RequestMethod(head.method)
         let version = head.version
         let isHead = method == .head
@@ -57,66 +60,55 @@ public struct Responder: Sendable {
             return .reply(Reply(response: statics.badRequest[.close], counts: nil, isHead: isHead))
         }
 
-        let target = head.uri
-        let route: Route?
-        var targetAuthority: Substring?
-        if target.utf8.first == UInt8(ascii: "/") {
-            route = Route(originForm: target)
-        } else if let absolute = AbsoluteTarget(Substring(target)) {
-            // Absolute form (`GET http://host/path`): RFC 9112 §3.2.2 says the
-            // target's authority replaces Host.
-            targetAuthority = absolute.authority
-            route = Route(target: absolute.path)
-        } else {
-            // `*`, garbage: simply not one of our paths.
-            route = nil
-        }
-
         // NIO's decoder stops parsing after an upgrade request (and CONNECT),
         // buffering whatever follows; the origin upgrades to nothing, so such
         // a request is answered and the connection closed.
         let connection =
             request.upgrade || method == .connect ? .close : request.connection(version: version)
-        // RFC 9112 §3.2: an HTTP/1.1 request without Host, or any request
-        // with an invalid Host, is a 400 — also when an absolute-form target
-        // names the host, whose authority then wins (§3.2.2).
-        var headerHost: HostName?
+        let target = head.uri
+        let route: Route?
         // Read from the table's slot only when the slot does not know the
         // answer: each host read is a retain and a release.
         var host: SiteHost?
         var slot = -1
-        var resolved = false
-        // Taken, not copied (a copy is a retain and a release of the
-        // string): nothing reads it from the fields after this.
-        if let header = request.host.take() {
-            if targetAuthority == nil, let hosts {
-                // The usual request: the table resolves the header as
-                // received, checking it the first time it sees it.
-                guard let found = hosts.resolve(header, in: snapshot, into: &host) else {
-                    return .reply(Reply(response: statics.badRequest[.close], counts: nil, isHead: isHead))
+        if target.utf8.first == UInt8(ascii: "/") {
+            route = Route(originForm: target)
+            // Consumed, not copied (a copy is a retain and a release of
+            // the string).
+            if let header = consume hostField {
+                if hosts != nil {
+                    // The usual request: the table resolves the header as
+                    // received, checking it the first time it sees it.
+                    // Not bound with `if let`: the binding is a copy,
+                    // retained and released around the call.
+                    guard let found = hosts.unsafelyUnwrapped.resolve(header, in: snapshot, into: &host) else {
+                        return .reply(Reply(response: statics.badRequest[.close], counts: nil, isHead: isHead))
+                    }
+                    slot = found
+                } else {
+                    // The String overload keeps the header's own string as
+                    // the key when it is already normalised.
+                    guard let name = HostName(authority: header) else {
+                        return .reply(Reply(response: statics.badRequest[.close], counts: nil, isHead: isHead))
+                    }
+                    host = snapshot.host(for: name)
                 }
-                slot = found
-                resolved = true
+            } else if version.major == 1, version.minor >= 1 {
+                // RFC 9112 §3.2: an HTTP/1.1 request without Host is a 400.
+                return .reply(Reply(response: statics.badRequest[.close], counts: nil, isHead: isHead))
             } else {
-                // The String overload keeps the header's own string as the
-                // key when it is already normalised (`Host: example.com`).
-                guard let parsed = HostName(authority: header) else {
-                    return .reply(Reply(response: statics.badRequest[.close], counts: nil, isHead: isHead))
-                }
-                headerHost = parsed
+                // HTTP/1.0 may omit Host: then it is an unknown host.
+                host = snapshot.fallback
             }
-        } else if version.major == 1, version.minor >= 1 {
-            return .reply(Reply(response: statics.badRequest[.close], counts: nil, isHead: isHead))
-        }
-        // HTTP/1.0 may omit Host: then it is an unknown host.
-        let hostName: HostName?
-        if let targetAuthority {
-            guard let parsed = HostName(authority: targetAuthority) else {
+        } else {
+            // Apart from the usual request: its names live and die here,
+            // not in the scope every answer releases on its way out.
+            guard let other = Self.otherForm(target, header: consume hostField, version: version, in: snapshot)
+            else {
                 return .reply(Reply(response: statics.badRequest[.close], counts: nil, isHead: isHead))
             }
-            hostName = parsed
-        } else {
-            hostName = headerHost
+            route = other.route
+            host = other.host
         }
 
         guard let route else {
@@ -125,8 +117,7 @@ public struct Responder: Sendable {
         guard method == .get || isHead else {
             return .reply(Reply(response: statics.methodNotAllowed[connection], counts: nil, isHead: isHead))
         }
-        var acceptsGzip = false
-        if let header = request.acceptEncoding { acceptsGzip = AcceptEncoding.allowsGzip(header) }
+        let acceptsGzip = request.acceptsGzip
         var selector = -1
         if let hosts, slot >= 0 {
             // Nearly every request: no preconditions, and the slot already
@@ -136,8 +127,6 @@ public struct Responder: Sendable {
                 if hosts.knows(at: slot, selector: selector) { return .known(slot: slot, isHead: isHead) }
             }
             host = hosts.host(at: slot)
-        } else if !resolved {
-            host = if let hostName { snapshot.host(for: hostName) } else { snapshot.fallback }
         }
         guard let host, let file = host.file(for: route) else {
             let response = statics.notFound[connection]
@@ -164,6 +153,27 @@ public struct Responder: Sendable {
             return .known(slot: slot, isHead: isHead)
         }
         return .reply(Reply(response: response, counts: host.counts, isHead: isHead))
+    }
+
+    /// The route and host of a target not in origin form: an absolute
+    /// target (`GET http://host/path`), whose authority replaces Host (RFC
+    /// 9112 §3.2.2), or `*` and garbage, simply not one of our paths. Nil
+    /// for a 400: an HTTP/1.1 request without Host, or an invalid Host or
+    /// authority (RFC 9112 §3.2), whichever names the host.
+    private static func otherForm(
+        _ target: String,
+        header: String?,
+        version: HTTPVersion,
+        in snapshot: SiteSnapshot
+    ) -> (route: Route?, host: SiteHost?)? {
+        if let header {
+            guard HostName(authority: header) != nil else { return nil }
+        } else if version.major == 1, version.minor >= 1 {
+            return nil
+        }
+        guard let absolute = AbsoluteTarget(Substring(target)) else { return (nil, nil) }
+        guard let authority = HostName(authority: absolute.authority) else { return nil }
+        return (Route(target: absolute.path), snapshot.host(for: authority))
     }
 
     /// The 200, 304 or 412 the preconditions select for `representation`.
@@ -216,16 +226,19 @@ enum RequestMethod {
 /// Not copyable: it is read in place, never copied (each copy would retain
 /// its strings).
 struct RequestFields: ~Copyable {
-    var host: String?
     var hostHeaderCount = 0
     var conditions = RequestConditions()
-    var acceptEncoding: String?
+    /// `Accept-Encoding` evaluated as it is read (its last line decides):
+    /// a string kept for later would be released at the end of every
+    /// request, present or not.
+    var acceptsGzip = false
     var hasBody = false
     var connectionClose = false
     var connectionKeepAlive = false
     var upgrade = false
 
-    init(_ headers: borrowing HTTPHeaders) {
+    /// - Parameter host: set to the first `Host` field's value.
+    init(_ headers: borrowing HTTPHeaders, host: inout String?) {
         // Walked by index rather than with `for … in`: the iterator holds a
         // copy of the headers, a retain and a release of their array.
         var index = headers.startIndex
@@ -236,7 +249,9 @@ struct RequestFields: ~Copyable {
             switch name.utf8.count {
             case 4 where name.equalsASCIICaseInsensitive("host"):
                 hostHeaderCount += 1
-                host = value
+                // The first kept: a second Host is refused anyway. Stored
+                // only into nil, it releases no previous value.
+                if host == nil { host = value }
             case 10 where name.equalsASCIICaseInsensitive("connection"):
                 for token in value.split(separator: ",") {
                     let token = token.trimmingSpaces
@@ -252,7 +267,7 @@ struct RequestFields: ~Copyable {
             case 14 where name.equalsASCIICaseInsensitive("content-length"):
                 if value.trimmingSpaces != "0" { hasBody = true }
             case 15 where name.equalsASCIICaseInsensitive("accept-encoding"):
-                acceptEncoding = value
+                acceptsGzip = AcceptEncoding.allowsGzip(value)
             case 17 where name.equalsASCIICaseInsensitive("transfer-encoding"):
                 hasBody = true
             case 17 where name.equalsASCIICaseInsensitive("if-modified-since"):
@@ -269,72 +284,5 @@ struct RequestFields: ~Copyable {
         if connectionClose { return .close }
         if version.major == 1, version.minor >= 1 { return .keepAlive }
         return connectionKeepAlive ? .keepAliveHTTP10 : .close
-    }
-}
-
-/// `http://host:port/path?q` split into authority and origin-form path.
-struct AbsoluteTarget {
-    let authority: Substring
-    let path: Substring
-
-    init?(_ target: Substring) {
-        guard let schemeEnd = target.range(of: "://") else { return nil }
-        let scheme = target[..<schemeEnd.lowerBound]
-        guard scheme.equalsASCIICaseInsensitive("http") || scheme.equalsASCIICaseInsensitive("https") else {
-            return nil
-        }
-        let rest = target[schemeEnd.upperBound...]
-        let pathStart = rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex
-        let authority = rest[..<pathStart]
-        // Userinfo in a request target is never legitimate.
-        guard !authority.isEmpty, !authority.contains("@") else { return nil }
-        self.authority = authority
-        let path = rest[pathStart...]
-        self.path = path.hasPrefix("/") ? path : "/" + path
-    }
-}
-
-/// `Accept-Encoding` evaluation: gzip unless absent or `q=0`.
-enum AcceptEncoding {
-    static func allowsGzip(_ header: some StringProtocol) -> Bool {
-        for item in header.split(separator: ",") {
-            let parts = item.split(separator: ";")
-            guard let coding = parts.first?.trimmingSpaces,
-                coding.equalsASCIICaseInsensitive("gzip") || coding == "*"
-            else { continue }
-            let refused = parts.dropFirst().contains { parameter in
-                let parameter = parameter.trimmingSpaces
-                guard parameter.hasPrefix("q=") || parameter.hasPrefix("Q=") else { return false }
-                return (Double(parameter.dropFirst(2)) ?? 1) == 0
-            }
-            return !refused
-        }
-        return false
-    }
-}
-
-extension StringProtocol {
-    /// Whether this equals `lowercase` (a lowercase ASCII constant) ignoring
-    /// ASCII case.
-    @inline(__always)
-    func equalsASCIICaseInsensitive(_ lowercase: StaticString) -> Bool {
-        lowercase.withUTF8Buffer { expected in
-            guard utf8.count == expected.count else { return false }
-            var index = 0
-            for byte in utf8 {
-                let wanted = expected[index]
-                // Folding with 0x20 is only sound for letters.
-                let isLetter = wanted >= UInt8(ascii: "a") && wanted <= UInt8(ascii: "z")
-                guard byte == wanted || (isLetter && byte | 0x20 == wanted) else { return false }
-                index += 1
-            }
-            return true
-        }
-    }
-
-    var trimmingSpaces: SubSequence {
-        let start = firstIndex { $0 != " " && $0 != "\t" } ?? endIndex
-        let end = lastIndex { $0 != " " && $0 != "\t" }.map { index(after: $0) } ?? start
-        return self[start..<Swift.max(start, end)]
     }
 }
