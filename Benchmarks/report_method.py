@@ -58,6 +58,8 @@ def method_and_machine(machine):
         f"{machine.get('loadavg_start')}, at the end {machine.get('loadavg')}"
     )
     lines.append(f"- aasa: `{machine.get('aasa_binary')}`, repository at {machine.get('git')}")
+    if machine.get("linkage"):
+        lines.append(f"- Swift runtime: {machine['linkage']} (the release links it in: `scripts/release.sh`)")
     if machine.get("busy_start"):
         lines.append(f"- other processes using ≥ 10 % CPU when the run started: {machine['busy_start']}")
     if machine.get("note"):

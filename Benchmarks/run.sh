@@ -118,24 +118,32 @@ if [ -n "$(git -C "$ROOT" status --porcelain -- Sources Package.swift 2>/dev/nul
     GIT_REV="$GIT_REV (Sources modified)"
 fi
 
+# Built as the release is (scripts/release.sh: the Swift runtime linked in,
+# `--static-swift-stdlib`), so that the rows time the binary users install;
+# the Benchmarks package (NIOFloor, aasa-bench) the same way, so that the
+# floor is built as the server it is compared with.
+STATIC=(--static-swift-stdlib)
 if [ -z "$AASA" ]; then
-    log "building aasa (release, scratch path .build-release; the first build takes several minutes)"
-    swift build -c release --product aasa --scratch-path "$ROOT/.build-release" --package-path "$ROOT" >&2
-    AASA="$(swift build -c release --scratch-path "$ROOT/.build-release" --package-path "$ROOT" --show-bin-path)/aasa"
+    log "building aasa (release as scripts/release.sh builds it, scratch path .build-release; the first build takes several minutes)"
+    swift build -c release "${STATIC[@]}" --product aasa --scratch-path "$ROOT/.build-release" --package-path "$ROOT" >&2
+    AASA="$(swift build -c release "${STATIC[@]}" --scratch-path "$ROOT/.build-release" --package-path "$ROOT" --show-bin-path)/aasa"
 fi
 if [ -z "$BENCH" ]; then
-    log "building aasa-bench (release, Benchmarks/.build)"
-    swift build -c release --package-path "$HERE" >&2
-    BENCH="$(swift build -c release --package-path "$HERE" --show-bin-path)/aasa-bench"
+    log "building aasa-bench and NIOFloor (release, static Swift runtime, scratch path Benchmarks/.build-release)"
+    swift build -c release "${STATIC[@]}" --scratch-path "$HERE/.build-release" --package-path "$HERE" >&2
+    BENCH="$(swift build -c release "${STATIC[@]}" --scratch-path "$HERE/.build-release" --package-path "$HERE" --show-bin-path)/aasa-bench"
 fi
 # NIOFloor is built with aasa-bench (same package, same build).
 FLOOR="$(dirname "$BENCH")/NIOFloor"
 if part serve; then
-    [ -x "$FLOOR" ] || swift build -c release --package-path "$HERE" --product NIOFloor >&2
-    [ -x "$FLOOR" ] || die "no NIOFloor binary at $FLOOR"
+    [ -x "$FLOOR" ] || die "no NIOFloor binary at $FLOOR (build it beside aasa-bench)"
 fi
 [ -x "$AASA" ] || die "no aasa binary at $AASA"
 [ -x "$BENCH" ] || die "no aasa-bench binary at $BENCH"
+# How each binary links the Swift runtime, for the report (--aasa/--bench
+# may name binaries built either way).
+linkage() { if ldd "$1" 2>/dev/null | grep -q libswiftCore; then echo dynamic; else echo static; fi; }
+LINKAGE="aasa $(linkage "$AASA"), NIOFloor and aasa-bench $(linkage "$BENCH")"
 
 # ---------------------------------------------------------------- work dir, cleanup
 
@@ -219,8 +227,8 @@ fi
         "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$QUICK" "$RUNS" "$DURATION" "$FILE_BYTES" "$HOSTS" "$SCALE_HOSTS"
     printf '"load_seconds":%d,"steal_ticks":%d,"ticks_per_s":%d,"loadavg_start":"%s","loadavg":"%s",' \
         "$LOAD_SECONDS" "$STEAL_TOTAL" "$TICKS" "$LOADAVG_START" "$(cut -d' ' -f1-3 /proc/loadavg)"
-    printf '"server_cpu":%d,"client_cpu":%d,"git":"%s","aasa_binary":"%s","busy_start":"%s","note":"%s","parts":"%s","run_seconds":%d}\n' \
-        "$SERVER_CPU" "$CLIENT_CPU" "$GIT_REV" "$AASA" "$(printf '%s' "$BUSY_START" | sed 's/"/\\"/g')" \
+    printf '"server_cpu":%d,"client_cpu":%d,"git":"%s","aasa_binary":"%s","linkage":"%s","busy_start":"%s","note":"%s","parts":"%s","run_seconds":%d}\n' \
+        "$SERVER_CPU" "$CLIENT_CPU" "$GIT_REV" "$AASA" "$LINKAGE" "$(printf '%s' "$BUSY_START" | sed 's/"/\\"/g')" \
         "$(printf '%s' "$NOTE" | sed 's/"/\\"/g')" "${PARTS[*]}" \
         "$(($(date +%s) - RUN_START))"
 } >>"$RESULTS"
