@@ -126,9 +126,8 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
             let wasInHead = scanner.isInHead
             switch input.withUnsafeReadableBytes({ scanner.scan($0) }) {
             case .headEnd(let count) where count == input.readableBytes:
-                // The usual read, one whole head: handed on as it is, not
-                // as a slice of itself (a retain and a release more), and
-                // moved, not copied (another pair).
+                // The usual read, one whole head: moved on as it is, not
+                // copied or sliced (each a retain and a release more).
                 context.fireChannelRead(wrapInboundOut(consume input))
                 clock.requestAnswered(at: context.eventLoop.now)
                 if quiescing { finish() }

@@ -114,6 +114,8 @@ final class HostTable {
         state.pointee.snapshot = snapshot
         state.pointee.snapshotID = ObjectIdentifier(snapshot)
         state.pointee.unretainedSnapshot = .passUnretained(snapshot)
+        // Not taken from the store (yet): the next request compares again.
+        state.pointee.swapCount = -1
     }
 
     /// Calls `body` with `store`'s current snapshot, served by this table

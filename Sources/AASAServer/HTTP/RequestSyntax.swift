@@ -1,5 +1,5 @@
-/// The request-line and field syntax routing reads: the absolute-form
-/// target, `Accept-Encoding`, and ASCII comparisons on header text.
+// The request-line and field syntax routing reads: the absolute-form
+// target, `Accept-Encoding`, and ASCII comparisons on header text.
 
 /// `http://host:port/path?q` split into authority and origin-form path.
 struct AbsoluteTarget {

@@ -55,7 +55,8 @@ public final class SiteStore: Sendable {
         )
     }
 
-    /// The snapshot to answer one request with.
+    /// The snapshot served now, read under the lock (SNI, admin, the
+    /// reloader); requests read it through ``HostTable/withSnapshot(of:_:)``.
     public var snapshot: SiteSnapshot {
         current.withLockedValue { $0 }
     }
