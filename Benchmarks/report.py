@@ -111,7 +111,7 @@ def main():
             handle.write("# Benchmarks\n\n")
             handle.write(
                 "Produced by `Benchmarks/run.sh` (`--quick` for a smoke test); rerun it to refresh this file. "
-                "Figures are from one shared 2-core virtual machine: compare ratios, not absolute numbers, and "
+                "Figures are from one 2-core virtual machine, sometimes shared with other work: compare ratios, not absolute numbers, and "
                 "prefer CPU µs/req, which hypervisor steal and neighbours move least.\n\n"
             )
             handle.write(text)

@@ -17,7 +17,9 @@ servers and commits, not absolute numbers.
         --floor Benchmarks/.build/release/NIOFloor --sites DIR [--conns 16 512] [--per 600] [--hosts 1000]
 
 DIR is a tree from `aasa-bench sites DIR 1000`. With `--hosts N` each
-connection rotates its Host over d0001 … dN (as `run.sh`'s rotating load). Needs root (uprobes) and perf.
+connection rotates its Host over d0001 … dN (as `run.sh`'s rotating load). Needs root (uprobes) and perf,
+and binaries that load libswiftCore.so (a plain `swift build -c release`, not the static build `run.sh`
+times): the probes sit in the shared library.
 """
 
 import argparse

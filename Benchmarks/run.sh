@@ -143,7 +143,8 @@ fi
 # How each binary links the Swift runtime, for the report (--aasa/--bench
 # may name binaries built either way).
 linkage() { if ldd "$1" 2>/dev/null | grep -q libswiftCore; then echo dynamic; else echo static; fi; }
-LINKAGE="aasa $(linkage "$AASA"), NIOFloor and aasa-bench $(linkage "$BENCH")"
+LINKAGE="aasa $(linkage "$AASA"), aasa-bench $(linkage "$BENCH")"
+if part serve; then LINKAGE="$LINKAGE, NIOFloor $(linkage "$FLOOR")"; fi
 
 # ---------------------------------------------------------------- work dir, cleanup
 
