@@ -195,7 +195,7 @@ struct ConditionalRequestTests {
         var host: String?
         var fields = RequestFields(HTTPHeaders(encoding), host: &host)
         let absent = fields.conditions.isPresent
-        fields.conditions.ifMatch = "*"
+        fields.conditions.add("*", to: \.ifMatch)
         let present = fields.conditions.isPresent
         #expect(!absent)
         #expect(present)

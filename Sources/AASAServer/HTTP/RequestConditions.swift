@@ -3,12 +3,12 @@
 /// Not copyable, like the ``RequestFields`` it is part of: read in place,
 /// never copied on the request path.
 struct RequestConditions: ~Copyable {
-    /// Nil until a conditional field is set, as in nearly every request:
-    /// destroying an absent `Fields` is one test, where four optional
-    /// strings are four calls to release them, nil or not.
+    /// Nil until a conditional field is received, as in nearly every
+    /// request: destroying an absent `Fields` is one test, where four
+    /// optional strings are four calls to release them, nil or not.
     private var fields: Fields?
 
-    private struct Fields {
+    struct Fields {
         var ifMatch: String?
         var ifNoneMatch: String?
         var ifModifiedSince: String?
@@ -17,66 +17,43 @@ struct RequestConditions: ~Copyable {
 
     init() {}
 
-    var ifMatch: String? {
-        get { fields?.ifMatch }
-        set { update { $0.ifMatch = newValue } }
-    }
-
-    var ifNoneMatch: String? {
-        get { fields?.ifNoneMatch }
-        set { update { $0.ifNoneMatch = newValue } }
-    }
-
-    var ifModifiedSince: String? {
-        get { fields?.ifModifiedSince }
-        set { update { $0.ifModifiedSince = newValue } }
-    }
-
-    var ifUnmodifiedSince: String? {
-        get { fields?.ifUnmodifiedSince }
-        set { update { $0.ifUnmodifiedSince = newValue } }
-    }
-
-    private mutating func update(_ change: (inout Fields) -> Void) {
-        var updated = fields ?? Fields()
-        change(&updated)
-        fields = updated
-    }
-
     /// Whether the request has any precondition: without one, the answer
     /// is the 200 and the representation's entity tag need not be read.
-    var isPresent: Bool {
-        guard let fields else { return false }
-        return fields.ifMatch != nil || fields.ifNoneMatch != nil || fields.ifModifiedSince != nil
-            || fields.ifUnmodifiedSince != nil
-    }
+    var isPresent: Bool { fields != nil }
 
-    /// A field received on several lines is one comma-separated list
-    /// (RFC 9110 §5.3). The entity-tag fields are lists; a date field that
-    /// becomes one no longer parses as a date, and is then ignored as the
-    /// RFC requires for a value with more than one member.
-    static func adding(_ value: String, to existing: String?) -> String {
-        guard let existing else { return value }
-        return existing + ", " + value
+    /// Adds one received line of `field`. A field received on several
+    /// lines is one comma-separated list (RFC 9110 §5.3). The entity-tag
+    /// fields are lists; a date field that becomes one no longer parses as
+    /// a date, and is then ignored as the RFC requires for a value with
+    /// more than one member.
+    mutating func add(_ value: String, to field: WritableKeyPath<Fields, String?>) {
+        var updated = fields ?? Fields()
+        updated[keyPath: field] = updated[keyPath: field].map { $0 + ", " + value } ?? value
+        fields = updated
     }
 
     /// What the preconditions make of a GET or HEAD on a served file, in
     /// the order of RFC 9110 §13.2.2. `If-Range` only qualifies a `Range`,
     /// which the origin does not implement, so it is ignored with it.
     func evaluate(for representation: borrowing FileResponses.Representation, lastModified: Int) -> Outcome {
+        guard let fields else { return .send }
         // 1–2: the client's copy must be current (strong comparison).
-        if let ifMatch {
+        if let ifMatch = fields.ifMatch {
             guard representation.etag.isNamed(by: ifMatch, comparison: .strong) else { return .failed }
-        } else if let ifUnmodifiedSince, let date = HTTPDate.parse(ifUnmodifiedSince), lastModified > date {
+        } else if let ifUnmodifiedSince = fields.ifUnmodifiedSince, let date = HTTPDate.parse(ifUnmodifiedSince),
+            lastModified > date
+        {
             return .failed
         }
         // 3: If-None-Match decides alone when present, even unparsable:
         // If-Modified-Since is then ignored (§13.1.3).
-        if let ifNoneMatch {
+        if let ifNoneMatch = fields.ifNoneMatch {
             return representation.etag.isNamed(by: ifNoneMatch, comparison: .weak) ? .notModified : .send
         }
         // 4: an invalid date is ignored, never read as "not modified".
-        if let ifModifiedSince, let date = HTTPDate.parse(ifModifiedSince), lastModified <= date {
+        if let ifModifiedSince = fields.ifModifiedSince, let date = HTTPDate.parse(ifModifiedSince),
+            lastModified <= date
+        {
             return .notModified
         }
         return .send

@@ -261,9 +261,9 @@ struct RequestFields: ~Copyable {
             case 7 where name.equalsASCIICaseInsensitive("upgrade"):
                 upgrade = true
             case 8 where name.equalsASCIICaseInsensitive("if-match"):
-                conditions.ifMatch = RequestConditions.adding(value, to: conditions.ifMatch)
+                conditions.add(value, to: \.ifMatch)
             case 13 where name.equalsASCIICaseInsensitive("if-none-match"):
-                conditions.ifNoneMatch = RequestConditions.adding(value, to: conditions.ifNoneMatch)
+                conditions.add(value, to: \.ifNoneMatch)
             case 14 where name.equalsASCIICaseInsensitive("content-length"):
                 if value.trimmingSpaces != "0" { hasBody = true }
             case 15 where name.equalsASCIICaseInsensitive("accept-encoding"):
@@ -271,9 +271,9 @@ struct RequestFields: ~Copyable {
             case 17 where name.equalsASCIICaseInsensitive("transfer-encoding"):
                 hasBody = true
             case 17 where name.equalsASCIICaseInsensitive("if-modified-since"):
-                conditions.ifModifiedSince = RequestConditions.adding(value, to: conditions.ifModifiedSince)
+                conditions.add(value, to: \.ifModifiedSince)
             case 19 where name.equalsASCIICaseInsensitive("if-unmodified-since"):
-                conditions.ifUnmodifiedSince = RequestConditions.adding(value, to: conditions.ifUnmodifiedSince)
+                conditions.add(value, to: \.ifUnmodifiedSince)
             default:
                 break
             }
