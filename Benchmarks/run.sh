@@ -142,7 +142,11 @@ fi
 [ -x "$BENCH" ] || die "no aasa-bench binary at $BENCH"
 # How each binary links the Swift runtime, for the report (--aasa/--bench
 # may name binaries built either way).
-linkage() { if ldd "$1" 2>/dev/null | grep -q libswiftCore; then echo dynamic; else echo static; fi; }
+linkage() {
+    # Without ldd the linkage is not known: never reported as static.
+    command -v ldd >/dev/null 2>&1 || { echo unknown; return; }
+    if ldd "$1" 2>/dev/null | grep -q libswiftCore; then echo dynamic; else echo static; fi
+}
 LINKAGE="aasa $(linkage "$AASA"), aasa-bench $(linkage "$BENCH")"
 if part serve; then LINKAGE="$LINKAGE, NIOFloor $(linkage "$FLOOR")"; fi
 
