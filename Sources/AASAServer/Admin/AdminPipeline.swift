@@ -49,7 +49,8 @@ struct AdminPipeline: Sendable {
             limits: limits,
             shutdown: shutdown,
             log: ConnectionLog(logger: nil),
-            handshake: false
+            handshake: false,
+            eventLoop: channel.eventLoop
         )
         let pipeline = channel.pipeline.syncOperations
         try pipeline.addHandler(connection)

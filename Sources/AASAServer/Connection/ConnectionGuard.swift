@@ -30,20 +30,28 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
     let shutdown: ShutdownSignal
     let log: ConnectionLog
     private let handshake: Bool
+    /// The channel's event loop, for ``now``: asking the context for its
+    /// loop retains and releases it (once per head); a `let` of the guard
+    /// is read without either.
+    private let loop: any EventLoop
     /// Everything that changes, behind one pointer: a class's stored `var`s
     /// pay a dynamic exclusivity check per access, several per request.
     let state: UnsafeMutablePointer<ConnectionGuardState>
 
-    /// - Parameter handshake: the connection starts with a TLS handshake,
-    ///   which the header timeout bounds like a request head.
+    /// - Parameters:
+    ///   - handshake: the connection starts with a TLS handshake, which the
+    ///     header timeout bounds like a request head.
+    ///   - eventLoop: the loop of the channel the guard is added to.
     init(
         limits: ConnectionLimits,
         shutdown: ShutdownSignal,
         log: ConnectionLog,
         handshake: Bool,
+        eventLoop: any EventLoop,
         probe: QueuedBytesProbe? = nil
     ) {
         self.limits = limits
+        self.loop = eventLoop
         self.shutdown = shutdown
         self.log = log
         self.handshake = handshake
@@ -66,7 +74,6 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
 
     func handlerAdded(context: ChannelHandlerContext) {
         state.pointee.context = context
-        state.pointee.loop = context.eventLoop
         state.pointee.writable = context.channel.isWritable
         if context.channel.isActive { start(context: context) }
     }
@@ -95,9 +102,7 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
         if shutdown.hasBegun { beginQuiescing(context: context) }
     }
 
-    /// The loop's time, without the retain and release of asking the context
-    /// for its loop (once per head).
-    private var now: NIODeadline { state.pointee.loop.unsafelyUnwrapped.now }
+    private var now: NIODeadline { loop.now }
 
     // MARK: Input
 
@@ -236,9 +241,6 @@ struct ConnectionGuardState {
 
     var phase = Phase.open
     var context: ChannelHandlerContext?
-    /// The context's event loop, taken at `handlerAdded`: a channel's loop
-    /// outlives the channel and its handlers.
-    unowned(unsafe) var loop: (any EventLoop)?
     var timer: Scheduled<Void>?
     var clock: ConnectionClock
     var scanner: HeadScanner

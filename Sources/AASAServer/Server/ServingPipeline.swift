@@ -62,6 +62,7 @@ struct ServingPipeline: Sendable {
             shutdown: shutdown,
             log: log,
             handshake: tlsContext != nil,
+            eventLoop: channel.eventLoop,
             probe: probe
         )
         let pipeline = channel.pipeline.syncOperations
