@@ -42,6 +42,11 @@ final class ResponseCache {
 
     let budget: Int
     private(set) var dateLine = DateLine()
+    /// The second ``dateLine`` was brought to, compared per request apart
+    /// from it: rewriting the line calls out while it is being modified,
+    /// which keeps every access to `dateLine` checked for exclusivity at run
+    /// time; this one is only ever read and assigned, checked at compile time.
+    private var second = -1
     private var entries: [Key: ByteBuffer] = [:]
     /// The sources of this second's entries, kept so that no address in a
     /// key can be reused by another storage while the entry exists.
@@ -69,7 +74,7 @@ final class ResponseCache {
     /// that is within ``coalescingLimit``. `now` is the current second
     /// (tests pass their own).
     func whole(_ response: EncodedResponse, isHead: Bool, now: Int = time(nil)) -> ByteBuffer {
-        if dateLine.refresh(now: now) { clear() }
+        refresh(now: now)
         return lookUp(response, isHead: isHead).buffer
     }
 
@@ -79,7 +84,7 @@ final class ResponseCache {
     /// the second on: neither the response nor this cache's table is read.
     @inline(__always)
     func whole(knownAt slot: Int, isHead: Bool, now: Int = time(nil)) -> ByteBuffer {
-        if dateLine.refresh(now: now) { clear() }
+        refresh(now: now)
         if let written = unretainedHosts._withUnsafeGuaranteedRef({ $0.written(knownAt: slot, isHead: isHead) }) {
             return written
         }
@@ -122,10 +127,19 @@ final class ResponseCache {
     /// The status, `Date` and `Connection` lines of a response too large to
     /// copy, written in front of its own buffer.
     func prefix(of response: EncodedResponse, now: Int = time(nil)) -> ByteBuffer {
-        if dateLine.refresh(now: now) { clear() }
+        refresh(now: now)
         var prefix = allocator.buffer(capacity: dateLine.prefixLength(of: response))
         dateLine.writePrefix(of: response, into: &prefix)
         return prefix
+    }
+
+    /// Brings the `Date` line to `now`, dropping the entries of an earlier second.
+    @inline(__always)
+    private func refresh(now: Int) {
+        guard now != second else { return }
+        second = now
+        dateLine.refresh(now: now)
+        clear()
     }
 
     private func clear() {
