@@ -1,0 +1,25 @@
+import Testing
+
+@testable import AASAServer
+
+/// ``Route``'s byte compare of origin-form targets against the paths
+/// AASAKit defines.
+@Suite("Routes")
+struct RouteTests {
+    /// The byte compare and the `Substring` one agree on every path, with a
+    /// query, and on near misses of each (one byte short, one more, a case
+    /// changed, a trailing slash).
+    @Test(arguments: Route.allCases)
+    func originFormMatchesTheSubstringMatch(route: Route) {
+        let path = route.path
+        let targets = [
+            path, path + "?x=1", path + "?", String(path.dropLast()), path + "x", path + "/",
+            path.uppercased(), "/" + path, String(path.dropFirst()),
+        ]
+        for target in targets {
+            #expect(Route(originForm: target) == Route(target: Substring(target)), "\(target)")
+        }
+        #expect(Route(originForm: path) == route)
+        #expect(Route(originForm: path + "?q") == route)
+    }
+}
