@@ -40,9 +40,21 @@ enum DuplicateEntries {
 
     /// Whether two items test the same thing: equal URLs (both parsed),
     /// platforms, packages and apps, compared in place.
+    ///
+    /// A URL written the same twice parses the same, and a list's
+    /// duplicates are mostly that: their bytes are compared first, and the
+    /// parsed URLs (``AASAURL``'s `==`, a generic walk of three strings,
+    /// after copying both optionals) only when the writing differs.
     private static func testSame(_ a: UnsafePointer<LinkTestPlan.Item>, _ b: UnsafePointer<LinkTestPlan.Item>) -> Bool {
-        a.pointee.parsed != nil && a.pointee.parsed == b.pointee.parsed
-            && a.pointee.entry.platform == b.pointee.entry.platform
-            && a.pointee.entry.package == b.pointee.entry.package && a.pointee.entry.app == b.pointee.entry.app
+        guard a.pointee.entry.platform == b.pointee.entry.platform,
+            a.pointee.entry.package == b.pointee.entry.package, a.pointee.entry.app == b.pointee.entry.app,
+            // Parsed, tested by the hash: a test of the optional URL
+            // through the pointer copied it (a retain of each string).
+            a.pointee.urlHash != nil, b.pointee.urlHash != nil
+        else { return false }
+        let sameWriting = a.pointee.entry.written.withUTF8 { left in
+            b.pointee.entry.written.withUTF8 { left.elementsEqual($0) }
+        }
+        return sameWriting || a.pointee.parsed == b.pointee.parsed
     }
 }
