@@ -52,9 +52,9 @@ import Testing
         #expect(entries.allSatisfy { if case .bytes = $0.written { true } else { false } })
         #expect(
             entries.map(Self.fields) == [
-                ["https://example.com/a", "matched", "-", "apple", "-", "$.deep_linkable_urls[0]", "links.json"],
+                ["https://example.com/a", "matched", "-", "apple", "-", "deep_linkable_urls[0]", "links.json"],
                 [
-                    "http://example.com/b", "not-matched", "-", "apple", "-", "$.non_deep_linkable_urls[0]",
+                    "http://example.com/b", "not-matched", "-", "apple", "-", "non_deep_linkable_urls[0]",
                     "links.json",
                 ],
             ]
@@ -91,6 +91,19 @@ import Testing
         default: entry.file = original.file
         }
         Self.expectSame(entry, original)
+    }
+
+    /// A place's description written as bytes is its path's description.
+    @Test func placesDescribeThemselvesAsTheirPaths() {
+        let paths =
+            LinkListKey.allCases.flatMap { key in
+                [0, 7, 12_345, Int(Int32.max) + 1].map { JSONPath([.key(key.rawValue), .index($0)]) }
+            } + [.root, JSONPath([.key("links"), .index(3), .key("url")]), JSONPath([.key("a b"), .index(1)])]
+        for path in paths {
+            var bytes: [UInt8] = []
+            LinkEntryPlace(path).appendDescription(to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == path.description)
+        }
     }
 
     /// A listed place with an index too large for the compact form is kept

@@ -232,6 +232,20 @@ enum LinkEntryPlace: Sendable, Hashable {
         case .other(let path): path
         }
     }
+
+    /// Appends the path's ``JSONPath/description`` without making the
+    /// path: a list's key is an identifier, written bare.
+    func appendDescription(to bytes: inout [UInt8]) {
+        switch self {
+        case .listed(let key, let index):
+            bytes += key.rawValue.utf8
+            bytes.append(UInt8(ascii: "["))
+            bytes += String(index).utf8
+            bytes.append(UInt8(ascii: "]"))
+        case .other(let path):
+            bytes += path.description.utf8
+        }
+    }
 }
 
 /// The keys of a links file's lists.

@@ -19,6 +19,11 @@ struct LinkTestPlan {
         /// later, read through the items, copied it twice (a retain and a
         /// release of each of its strings) in a pass of its own.
         let urlHash: Int?
+        /// Whether the URL parsed and is `http`, made with the URL: the
+        /// plan's warnings read this flag, where reading the scheme through
+        /// the optional URL in place copied the URL (a retain and a release
+        /// of each of its strings).
+        let isHTTP: Bool
 
         init(entry: LinkExpectations.Entry, url: Result<AASAURL, AASAURLError>) {
             self.entry = entry
@@ -27,9 +32,10 @@ struct LinkTestPlan {
             switch consume url {
             case .success(let url):
                 urlHash = url.hashValue
+                isHTTP = url.scheme == "http"
                 (parsed, error) = (url, nil)
             case .failure(let failure):
-                (parsed, error, urlHash) = (nil, failure, nil)
+                (parsed, error, urlHash, isHTTP) = (nil, failure, nil, false)
             }
         }
 
@@ -145,70 +151,5 @@ struct LinkTestPlan {
             message: "\(count) for \(host) skipped (first: \(first.url)): the run is restricted to \(domain)",
             file: first.file
         )
-    }
-
-    /// URLs listed twice (for the same app), and http URLs, which test no rule.
-    private static func listWarnings(_ items: [Item]) -> [Diagnostic] {
-        let firstOccurrences = DuplicateEntries.firstOccurrences(items)
-        // The items warned about, found in place: a copy of an item retains
-        // every field of its entry and URL.
-        let warned: [Int] = items.withUnsafeBufferPointer { items in
-            items.indices.filter { index in
-                guard let scheme = items[index].parsed?.scheme else { return false }
-                return firstOccurrences[index] != nil || scheme == "http"
-            }
-        }
-        // Their messages made across the cores, in list order: a long list
-        // can repeat thousands of URLs, each message a few strings.
-        let chunks = ParallelBatch.mapRanges(count: warned.count, parallel: true) { range in
-            items.withUnsafeBufferPointer { items in
-                var warnings: [Diagnostic] = []
-                for index in warned[range] {
-                    let first = firstOccurrences[index].map { items.baseAddress! + $0 }
-                    Self.warnings(for: items.baseAddress! + index, first: first, into: &warnings)
-                }
-                return warnings
-            }
-        }
-        return chunks.count == 1 ? chunks[0] : Array(chunks.joined())
-    }
-
-    /// The warnings about one item: listed before at `first`, an http URL.
-    private static func warnings(
-        for item: UnsafePointer<Item>,
-        first: UnsafePointer<Item>?,
-        into warnings: inout [Diagnostic]
-    ) {
-        guard let url = item.pointee.parsed else { return }
-        let entry = item.pointee.entry
-        if let first = first?.pointee.entry {
-            let same = first.expectation == entry.expectation
-            let detail = same ? "" : " with another expectation (\(first.expectation.rawValue)), so one of them fails"
-            warnings.append(
-                Diagnostic(
-                    .warning,
-                    code: "links.duplicate-url",
-                    path: entry.path,
-                    message: "\(entry.url) is already listed at \(Self.place(of: first))\(detail)",
-                    file: entry.file
-                )
-            )
-        }
-        if url.scheme == "http", entry.platform == .apple, !entry.expectation.opensApp {
-            warnings.append(
-                Diagnostic(
-                    .warning,
-                    code: "links.http-url",
-                    path: entry.path,
-                    message:
-                        "\(entry.url) is an http:// URL: iOS opens no app for it whatever the rules say, so this entry tests no rule; list the https:// URL",
-                    file: entry.file
-                )
-            )
-        }
-    }
-
-    private static func place(of entry: LinkExpectations.Entry) -> String {
-        "\(entry.file.map { "\($0): " } ?? "")\(entry.path)"
     }
 }
