@@ -38,6 +38,52 @@ enum DuplicateEntries {
         return first
     }
 
+    /// A hash of what ``AASAURL``'s `==` compares (the marks aside: equal
+    /// URLs still hash equal), for the table above.
+    ///
+    /// Eight bytes at a time, a multiply and a rotate each, without a seed:
+    /// `hashValue` (SipHash, seeded for each URL) was a thirtieth of a run.
+    /// Equal hashes are always compared, so a collision costs a compare,
+    /// never a wrong duplicate; the list is the user's own file, so a
+    /// crafted one can slow only its own run.
+    static func hash(of url: AASAURL) -> Int {
+        var state = Mix()
+        state.add(url.scheme)
+        state.add(url.host)
+        state.add(UInt64(bitPattern: Int64(url.port ?? -1)))
+        state.add(url.tail)
+        return Int(truncatingIfNeeded: state.value)
+    }
+
+    private struct Mix {
+        private(set) var value: UInt64 = 0x9E37_79B9_7F4A_7C15
+
+        mutating func add(_ word: UInt64) {
+            let mixed = (value ^ word) &* 0xBF58_476D_1CE4_E5B9
+            value = mixed << 29 | mixed >> 35
+        }
+
+        /// The bytes, then their count (so `"ab" + "c"` and `"a" + "bc"`
+        /// differ); a native or small string lends its bytes in place.
+        mutating func add(_ text: String) {
+            let lent: Void? = text.utf8.withContiguousStorageIfAvailable { add(bytes: $0) }
+            if lent == nil { Array(text.utf8).withUnsafeBufferPointer { add(bytes: $0) } }
+            add(UInt64(text.utf8.count))
+        }
+
+        private mutating func add(bytes: UnsafeBufferPointer<UInt8>) {
+            guard let base = bytes.baseAddress else { return }
+            var index = 0
+            while index + 8 <= bytes.count {
+                add(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                index += 8
+            }
+            var last: UInt64 = 0
+            for byte in bytes[index...].reversed() { last = last << 8 | UInt64(byte) }
+            add(last)
+        }
+    }
+
     /// Whether two items test the same thing: equal URLs (both parsed),
     /// platforms, packages and apps, compared in place.
     ///

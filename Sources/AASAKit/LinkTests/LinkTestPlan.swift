@@ -13,8 +13,8 @@ struct LinkTestPlan {
         let parsed: AASAURL?
         /// Why the URL does not parse; `nil` when it does.
         let error: AASAURLError?
-        /// The parsed URL's hash (of its bytes, as ``AASAURL``'s `==`
-        /// compares them), for ``DuplicateEntries``; `nil` when it does not
+        /// The parsed URL's hash (``DuplicateEntries/hash(of:)``, of its
+        /// bytes, as ``AASAURL``'s `==` compares them); `nil` when it does not
         /// parse. Made with the URL, which is at hand there: hashing it
         /// later, read through the items, copied it twice (a retain and a
         /// release of each of its strings) in a pass of its own.
@@ -31,7 +31,7 @@ struct LinkTestPlan {
             // it (a retain of each of its strings) and then released both.
             switch consume url {
             case .success(let url):
-                urlHash = url.hashValue
+                urlHash = DuplicateEntries.hash(of: url)
                 isHTTP = url.scheme == "http"
                 (parsed, error) = (url, nil)
             case .failure(let failure):
