@@ -60,7 +60,7 @@ import Testing
         #expect(fast.contains { $0 != nil })
         // The flag the warnings are found by is the parsed URL's scheme.
         #expect(items.map(\.isHTTP) == items.map { $0.parsed?.scheme == "http" })
-        #expect(items.contains(where: \.isHTTP))
+        #expect(items.contains { $0.isHTTP })
     }
 
     @Test func aShortListAndAnEmptyOne() {
