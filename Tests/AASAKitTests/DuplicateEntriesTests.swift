@@ -58,6 +58,9 @@ import Testing
         let slow = Self.reference(items)
         #expect(fast == slow)
         #expect(fast.contains { $0 != nil })
+        // The flag the warnings are found by is the parsed URL's scheme.
+        #expect(items.map(\.isHTTP) == items.map { $0.parsed?.scheme == "http" })
+        #expect(items.contains { $0.isHTTP })
     }
 
     @Test func aShortListAndAnEmptyOne() {
@@ -65,6 +68,29 @@ import Testing
         let items = Self.items(count: 40, random: &random)
         #expect(DuplicateEntries.firstOccurrences(items) == Self.reference(items))
         #expect(DuplicateEntries.firstOccurrences([]) == [])
+    }
+
+    /// The messages, written as bytes, say what the interpolated ones said:
+    /// the URL as written, the first occurrence's file and place, the other
+    /// expectation.
+    @Test func theWarningsSayWhereAndWhy() throws {
+        let text = """
+            {"deep_linkable_urls": ["https://example.com/a", "http://example.com/b"],
+             "non_deep_linkable_urls": ["https://EXAMPLE.com/a", "http://example.com/b"]}
+            """
+        let list = try LinkExpectations(bytes: Array(text.utf8), file: "links.json")
+        let file = AASAFile(json: [
+            "applinks": ["details": [["appIDs": ["ABCDE12345.com.example.app"], "components": [["/": "/*"]]]]]
+        ])
+        let report = try LinkTestRunner(file: file).run(list, app: .appID("ABCDE12345.com.example.app"))
+        let other = " with another expectation (matched), so one of them fails"
+        #expect(
+            report.warnings.map { "\($0.file ?? "-") \($0.path) \($0.code) \($0.message)" } == [
+                "links.json non_deep_linkable_urls[0] links.duplicate-url https://EXAMPLE.com/a is already listed at links.json: deep_linkable_urls[0]\(other)",
+                "links.json non_deep_linkable_urls[1] links.duplicate-url http://example.com/b is already listed at links.json: deep_linkable_urls[1]\(other)",
+                "links.json non_deep_linkable_urls[1] links.http-url http://example.com/b is an http:// URL: iOS opens no app for it whatever the rules say, so this entry tests no rule; list the https:// URL",
+            ]
+        )
     }
 
     /// Thousands of warnings, made in chunks across the cores, come out in

@@ -38,11 +38,69 @@ enum DuplicateEntries {
         return first
     }
 
+    /// A hash of what ``AASAURL``'s `==` compares (the marks aside: equal
+    /// URLs still hash equal), for the table above.
+    ///
+    /// Eight bytes at a time, a multiply and a rotate each, without a seed:
+    /// `hashValue` (SipHash, seeded for each URL) was a thirtieth of a run.
+    /// Equal hashes are always compared, so a collision costs a compare,
+    /// never a wrong duplicate; the list is the user's own file, so a
+    /// crafted one can slow only its own run.
+    static func hash(of url: AASAURL) -> Int {
+        var state = Mix()
+        state.add(url.scheme)
+        state.add(url.host)
+        state.add(UInt64(bitPattern: Int64(url.port ?? -1)))
+        state.add(url.tail)
+        return Int(truncatingIfNeeded: state.value)
+    }
+
+    private struct Mix {
+        private(set) var value: UInt64 = 0x9E37_79B9_7F4A_7C15
+
+        mutating func add(_ word: UInt64) {
+            let mixed = (value ^ word) &* 0xBF58_476D_1CE4_E5B9
+            value = mixed << 29 | mixed >> 35
+        }
+
+        /// The bytes, then their count (so `"ab" + "c"` and `"a" + "bc"`
+        /// differ); a native or small string lends its bytes in place.
+        mutating func add(_ text: String) {
+            let lent: Void? = text.utf8.withContiguousStorageIfAvailable { add(bytes: $0) }
+            if lent == nil { Array(text.utf8).withUnsafeBufferPointer { add(bytes: $0) } }
+            add(UInt64(text.utf8.count))
+        }
+
+        private mutating func add(bytes: UnsafeBufferPointer<UInt8>) {
+            guard let base = bytes.baseAddress else { return }
+            var index = 0
+            while index + 8 <= bytes.count {
+                add(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                index += 8
+            }
+            var last: UInt64 = 0
+            for byte in bytes[index...].reversed() { last = last << 8 | UInt64(byte) }
+            add(last)
+        }
+    }
+
     /// Whether two items test the same thing: equal URLs (both parsed),
     /// platforms, packages and apps, compared in place.
+    ///
+    /// A URL written the same twice parses the same, and a list's
+    /// duplicates are mostly that: their bytes are compared first, and the
+    /// parsed URLs (``AASAURL``'s `==`, a generic walk of three strings,
+    /// after copying both optionals) only when the writing differs.
     private static func testSame(_ a: UnsafePointer<LinkTestPlan.Item>, _ b: UnsafePointer<LinkTestPlan.Item>) -> Bool {
-        a.pointee.parsed != nil && a.pointee.parsed == b.pointee.parsed
-            && a.pointee.entry.platform == b.pointee.entry.platform
-            && a.pointee.entry.package == b.pointee.entry.package && a.pointee.entry.app == b.pointee.entry.app
+        guard a.pointee.entry.platform == b.pointee.entry.platform,
+            a.pointee.entry.package == b.pointee.entry.package, a.pointee.entry.app == b.pointee.entry.app,
+            // Parsed, tested by the hash: a test of the optional URL
+            // through the pointer copied it (a retain of each string).
+            a.pointee.urlHash != nil, b.pointee.urlHash != nil
+        else { return false }
+        let sameWriting = a.pointee.entry.written.withUTF8 { left in
+            b.pointee.entry.written.withUTF8 { left.elementsEqual($0) }
+        }
+        return sameWriting || a.pointee.parsed == b.pointee.parsed
     }
 }

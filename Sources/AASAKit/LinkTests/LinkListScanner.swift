@@ -24,19 +24,21 @@ enum LinkListScanner {
         }
         guard scanned else { return nil }
         // Each entry made where it lies: appending one made it, copied it
-        // into the array (a retain of the bytes and the file name) and
-        // released the original, 100,000 times for a long list.
+        // into the array (a retain of the source) and released the
+        // original, 100,000 times for a long list.
         let count = lists.reduce(0) { $0 + ($1?.count ?? 0) }
+        let source = LinkListSource(bytes: bytes, file: file)
         return [LinkExpectations.Entry](unsafeUninitializedCapacity: count) { buffer, initialized in
             for (list, key) in zip(lists, Self.keys) {
                 guard let spans = list else { continue }
                 for (index, span) in spans.enumerated() {
                     (buffer.baseAddress! + initialized).initialize(
                         to: .init(
-                            written: .bytes(bytes, start: span.start, count: span.count),
+                            written: .bytes(source, start: span.start, count: span.count),
                             expectation: key.expectation,
-                            place: .listed(key.list, index),
-                            file: file
+                            list: key.list,
+                            // Fits: there are fewer URLs than bytes.
+                            index: Int32(index)
                         )
                     )
                     initialized += 1

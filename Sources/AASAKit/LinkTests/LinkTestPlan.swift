@@ -13,23 +13,43 @@ struct LinkTestPlan {
         let parsed: AASAURL?
         /// Why the URL does not parse; `nil` when it does.
         let error: AASAURLError?
-        /// The parsed URL's hash (of its bytes, as ``AASAURL``'s `==`
-        /// compares them), for ``DuplicateEntries``; `nil` when it does not
+        /// The parsed URL's hash (``DuplicateEntries/hash(of:)``, of its
+        /// bytes, as ``AASAURL``'s `==` compares them); `nil` when it does not
         /// parse. Made with the URL, which is at hand there: hashing it
         /// later, read through the items, copied it twice (a retain and a
         /// release of each of its strings) in a pass of its own.
         let urlHash: Int?
+        /// Whether the URL parsed and is `http`, made with the URL: the
+        /// plan's warnings read this flag, where reading the scheme through
+        /// the optional URL in place copied the URL (a retain and a release
+        /// of each of its strings).
+        let isHTTP: Bool
+        /// Whether the URL parsed with the host of the URL parsed before it
+        /// in the same chunk of the parse (`lastHost`): the plan's host loop
+        /// decides for it what it decided for that URL, where it read (and
+        /// copied) every item's host. `false` is always safe.
+        let hostRepeats: Bool
 
         init(entry: LinkExpectations.Entry, url: Result<AASAURL, AASAURLError>) {
+            var lastHost: String?
+            self.init(entry: entry, url: url, lastHost: &lastHost)
+        }
+
+        init(entry: LinkExpectations.Entry, url: Result<AASAURL, AASAURLError>, lastHost: inout String?) {
             self.entry = entry
             // Consumed: a switch over the parameter copied the URL out of
             // it (a retain of each of its strings) and then released both.
             switch consume url {
             case .success(let url):
-                urlHash = url.hashValue
+                urlHash = DuplicateEntries.hash(of: url)
+                isHTTP = url.scheme == "http"
+                // Usually the very string before (the parser shares it):
+                // compared by identity, and stored only when it changes.
+                hostRepeats = url.host == lastHost
+                if !hostRepeats { lastHost = url.host }
                 (parsed, error) = (url, nil)
             case .failure(let failure):
-                (parsed, error, urlHash) = (nil, failure, nil)
+                (parsed, error, urlHash, isHTTP, hostRepeats) = (nil, failure, nil, false, false)
             }
         }
 
@@ -54,24 +74,34 @@ struct LinkTestPlan {
         var filesBySite: [String: (name: String, file: AASAFile)] = [:]
         var hosts: [String] = []
         var hostSet: Set<String> = []
-        // A host is hashed only when it differs from the URL before: a
-        // list's URLs are mostly of one host.
-        var lastHost: String?
+        // The group of the skipped host of the URL parsed before, for the
+        // URLs of the same host after it (`hostRepeats`): a list's URLs are
+        // mostly of one host, which is looked at once per run of them.
+        var lastGroup: Int?
         // Parsed straight into the items: a separate array of URLs, then
         // each item copied beside it, faulted in twice the pages.
         let parsed = Self.parseItems(expectations.entries)
         var skippedIndices: [Int] = []
         parsed.withUnsafeBufferPointer { parsed in
             for index in parsed.indices {
+                if parsed[index].hostRepeats {
+                    if let group = lastGroup {
+                        skippedByHost[group].entries.append(parsed[index].entry)
+                        skippedIndices.append(index)
+                    }
+                    continue
+                }
                 guard let host = parsed[index].host else { continue }
-                let newHost = host != lastHost && hostSet.insert(host).inserted
-                lastHost = host
+                let newHost = hostSet.insert(host).inserted
+                lastGroup = nil
                 if newHost { hosts.append(host) }
                 if let domain, host != domain {
                     let entry = parsed[index].entry
                     if let group = skippedByHost.firstIndex(where: { $0.host == host }) {
                         skippedByHost[group].entries.append(entry)
+                        lastGroup = group
                     } else {
+                        lastGroup = skippedByHost.count
                         skippedByHost.append((host, [entry]))
                     }
                     skippedIndices.append(index)
@@ -116,19 +146,27 @@ struct LinkTestPlan {
     /// a long list: ``AASAURL/parse(_:parallel:)`` of the strings without
     /// making them, each chunk's URLs sharing the string of a host they
     /// repeat.
-    private static func parseItems(_ entries: [LinkExpectations.Entry]) -> [Item] {
-        let parse: @Sendable (Int, inout String?) -> Item = { index, host in
+    static func parseItems(_ entries: [LinkExpectations.Entry]) -> [Item] {
+        let parse: @Sendable (Int, inout ParseState) -> Item = { index, state in
             entries.withUnsafeBufferPointer { entries in
                 let entry = entries.baseAddress! + index
                 let url = entry.pointee.written.withUTF8 { utf8 in
                     Result { () throws(AASAURLError) in
-                        try URLByteParser.parse(utf8, original: { entry.pointee.url }, host: &host)
+                        try URLByteParser.parse(utf8, original: { entry.pointee.url }, host: &state.host)
                     }
                 }
-                return Item(entry: entry.pointee, url: url)
+                return Item(entry: entry.pointee, url: url, lastHost: &state.lastHost)
             }
         }
-        return ParallelBatch.map(count: entries.count, parallel: true, state: { nil }, parse)
+        return ParallelBatch.map(count: entries.count, parallel: true, state: ParseState.init, parse)
+    }
+
+    /// What a chunk of the parse carries from one URL to the next.
+    struct ParseState {
+        /// The parser's: the host string a chunk's URLs share.
+        var host: String?
+        /// The host of the last URL parsed (``Item/hostRepeats``).
+        var lastHost: String?
     }
 
     private static func otherHostWarning(
@@ -145,70 +183,5 @@ struct LinkTestPlan {
             message: "\(count) for \(host) skipped (first: \(first.url)): the run is restricted to \(domain)",
             file: first.file
         )
-    }
-
-    /// URLs listed twice (for the same app), and http URLs, which test no rule.
-    private static func listWarnings(_ items: [Item]) -> [Diagnostic] {
-        let firstOccurrences = DuplicateEntries.firstOccurrences(items)
-        // The items warned about, found in place: a copy of an item retains
-        // every field of its entry and URL.
-        let warned: [Int] = items.withUnsafeBufferPointer { items in
-            items.indices.filter { index in
-                guard let scheme = items[index].parsed?.scheme else { return false }
-                return firstOccurrences[index] != nil || scheme == "http"
-            }
-        }
-        // Their messages made across the cores, in list order: a long list
-        // can repeat thousands of URLs, each message a few strings.
-        let chunks = ParallelBatch.mapRanges(count: warned.count, parallel: true) { range in
-            items.withUnsafeBufferPointer { items in
-                var warnings: [Diagnostic] = []
-                for index in warned[range] {
-                    let first = firstOccurrences[index].map { items.baseAddress! + $0 }
-                    Self.warnings(for: items.baseAddress! + index, first: first, into: &warnings)
-                }
-                return warnings
-            }
-        }
-        return chunks.count == 1 ? chunks[0] : Array(chunks.joined())
-    }
-
-    /// The warnings about one item: listed before at `first`, an http URL.
-    private static func warnings(
-        for item: UnsafePointer<Item>,
-        first: UnsafePointer<Item>?,
-        into warnings: inout [Diagnostic]
-    ) {
-        guard let url = item.pointee.parsed else { return }
-        let entry = item.pointee.entry
-        if let first = first?.pointee.entry {
-            let same = first.expectation == entry.expectation
-            let detail = same ? "" : " with another expectation (\(first.expectation.rawValue)), so one of them fails"
-            warnings.append(
-                Diagnostic(
-                    .warning,
-                    code: "links.duplicate-url",
-                    path: entry.path,
-                    message: "\(entry.url) is already listed at \(Self.place(of: first))\(detail)",
-                    file: entry.file
-                )
-            )
-        }
-        if url.scheme == "http", entry.platform == .apple, !entry.expectation.opensApp {
-            warnings.append(
-                Diagnostic(
-                    .warning,
-                    code: "links.http-url",
-                    path: entry.path,
-                    message:
-                        "\(entry.url) is an http:// URL: iOS opens no app for it whatever the rules say, so this entry tests no rule; list the https:// URL",
-                    file: entry.file
-                )
-            )
-        }
-    }
-
-    private static func place(of entry: LinkExpectations.Entry) -> String {
-        "\(entry.file.map { "\($0): " } ?? "")\(entry.path)"
     }
 }
