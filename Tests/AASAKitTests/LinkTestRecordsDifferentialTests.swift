@@ -168,6 +168,10 @@ import Testing
             #expect(json.joined().elementsEqual(form.resultLines(level: 2, rules: rules).joined()))
             let text = windows.flatMap { form.textLines(appColumn: true, in: $0) }
             #expect(text.joined().elementsEqual(form.textLines(appColumn: true).joined()))
+            // One renderer for all the windows, as the CLI streams them:
+            // what it made for a window serves the next ones.
+            let render = form.textLineWindows(appColumn: true)
+            #expect(windows.flatMap(render).joined().elementsEqual(text.joined()))
         }
     }
 
