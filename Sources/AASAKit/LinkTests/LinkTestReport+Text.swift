@@ -24,7 +24,7 @@ extension LinkTestReport {
     /// after another: what it renders once per outcome of a lean report
     /// serves every later window too, where each call of
     /// ``textLines(appColumn:in:)`` starts afresh.
-    public func textLineWindows(appColumn: Bool) -> (Range<Int>) -> [[UInt8]] {
+    public func textLineWindows(appColumn: Bool) -> @Sendable (Range<Int>) -> [[UInt8]] {
         if let records { return LinkTestRecords.TextRenderer(records, appColumn: appColumn).lines(in:) }
         let results = results
         return { window in Self.textLines(of: results, appColumn: appColumn, in: window) }
