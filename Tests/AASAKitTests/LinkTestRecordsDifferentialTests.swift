@@ -166,6 +166,8 @@ import Testing
             let rules = LinkTestRuleTable(form)
             let json = windows.flatMap { form.resultLines(level: 2, rules: rules, in: $0) }
             #expect(json.joined().elementsEqual(form.resultLines(level: 2, rules: rules).joined()))
+            let renderJSON = form.resultLineWindows(level: 2, rules: rules)
+            #expect(windows.flatMap(renderJSON).joined().elementsEqual(json.joined()))
             let text = windows.flatMap { form.textLines(appColumn: true, in: $0) }
             #expect(text.joined().elementsEqual(form.textLines(appColumn: true).joined()))
             // One renderer for all the windows, as the CLI streams them:

@@ -90,32 +90,28 @@ private struct LineTails {
             outcome = LinkTestRecord.OutcomeKey(record, expectation: expectation)
             isHTTP = record.isHTTP
         }
-
-        /// The place of the key in ``LineTails/recent``: the rule's, so
-        /// that the rules of a file (a few hundred) each have their own.
-        var slot: Int {
-            Int(UInt32(bitPattern: outcome.rule &+ 1 &+ outcome.site &* 40_503)) & (LineTails.recentCount - 1)
-        }
     }
 
     /// Where a line's first six bytes lie in ``rendered``.
     static let pass = 0..<6
     static let fail = 6..<12
-    static let recentCount = 1_024
 
     private var rendered = Array("PASS  FAIL  ".utf8)
     /// `nil` for a key whose line only the whole result can tell.
     private var spans: [Key: Range<Int>?] = [:]
-    /// The last key looked up at each ``Key/slot`` and its tail: a rule
+    /// The last key looked up at each slot (``LinkTestRecord/OutcomeKey/slot``) and its tail: a rule
     /// nearly always decides its URLs the same way, so most lines are told
     /// by one comparison, where hashing the key cost more than copying
     /// the line.
-    private var recent = [(key: Key, span: Range<Int>?)?](repeating: nil, count: recentCount)
+    private var recent = [(key: Key, span: Range<Int>?)?](
+        repeating: nil,
+        count: LinkTestRecord.OutcomeKey.slots
+    )
 
     /// Where the tail of `key` lies, made with `render` the first time;
     /// `nil` when `render` has none for it.
     mutating func tail(of key: Key, render: () -> String?) -> Range<Int>? {
-        let slot = key.slot
+        let slot = key.outcome.slot
         if let known = recent[slot], known.key == key { return known.span }
         let span: Range<Int>?
         if let known = spans[key] {

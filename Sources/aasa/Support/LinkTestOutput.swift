@@ -147,8 +147,7 @@ struct LinkTestOutput {
             }
             writer.raw("[")
             guard write(writer.bytes) else { return }
-            let report = report
-            guard writeWindows(to: write, render: { report.resultLines(level: 2, rules: rules, in: $0) }) else {
+            guard writeWindows(to: write, render: report.resultLineWindows(level: 2, rules: rules)) else {
                 return
             }
             writer = JSONTextWriter()
