@@ -174,6 +174,12 @@ import Testing
             // what it made for a window serves the next ones.
             let render = form.textLineWindows(appColumn: true)
             #expect(windows.flatMap(render).joined().elementsEqual(text.joined()))
+            // Each window's parts dropped before the next is rendered, as
+            // the CLI writes them: the renderer writes into their buffers.
+            let again = form.textLineWindows(appColumn: true)
+            var streamed: [UInt8] = []
+            for window in windows { streamed += again(window).joined() }
+            #expect(streamed.elementsEqual(text.joined()))
         }
     }
 

@@ -10,12 +10,18 @@ extension LinkTestRecords {
         private let appColumn: Bool
         private let byRule: [[String]]
         private let appColumns: [[String]]
-        // Unchecked Sendable: `spare` is read and written under `lock` only.
+        // Unchecked Sendable: `spare` and `written` are read and written
+        // under `lock` only.
         private let lock = NSLock()
         /// The tails of the chunks rendered so far: a chunk takes one (or
         /// starts one) and puts it back when done, so a later chunk finds
         /// the outcomes already made.
         private var spare: [LineTails] = []
+        /// The parts of the last window, and then the buffers a chunk of
+        /// the next one writes into: once the caller has written and
+        /// dropped them, their pages serve again, where each window's
+        /// parts were fresh pages, faulted in one by one.
+        private var written: [[UInt8]] = []
 
         init(_ records: LinkTestRecords, appColumn: Bool) {
             self.records = records
@@ -25,18 +31,21 @@ extension LinkTestRecords {
         }
 
         func lines(in window: Range<Int>) -> [[UInt8]] {
-            ParallelBatch.mapRanges(count: window.count, parallel: true) { chunk in
+            let parts = ParallelBatch.mapRanges(count: window.count, parallel: true) { chunk in
                 let range = (window.lowerBound + chunk.lowerBound)..<(window.lowerBound + chunk.upperBound)
-                var tails = lock.withLock { spare.popLast() } ?? LineTails()
-                let bytes = lines(in: range, tails: &tails)
+                var (tails, bytes) = lock.withLock { (spare.popLast() ?? LineTails(), written.popLast() ?? []) }
+                // Kept only when nothing else holds it (else a fresh buffer).
+                bytes.removeAll(keepingCapacity: true)
+                bytes.reserveCapacity(range.count * 256)
+                lines(in: range, tails: &tails, to: &bytes)
                 lock.withLock { spare.append(tails) }
                 return bytes
             }
+            lock.withLock { written = parts }
+            return parts
         }
 
-        private func lines(in range: Range<Int>, tails: inout LineTails) -> [UInt8] {
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(range.count * 256)
+        private func lines(in range: Range<Int>, tails: inout LineTails, to bytes: inout [UInt8]) {
             let side = records.side
             records.items.withUnsafeBufferPointer { items in
                 records.records.withUnsafeBufferPointer { records in
@@ -70,7 +79,6 @@ extension LinkTestRecords {
                     }
                 }
             }
-            return bytes
         }
     }
 }
