@@ -168,6 +168,10 @@ import Testing
             #expect(json.joined().elementsEqual(form.resultLines(level: 2, rules: rules).joined()))
             let renderJSON = form.resultLineWindows(level: 2, rules: rules)
             #expect(windows.flatMap(renderJSON).joined().elementsEqual(json.joined()))
+            let againJSON = form.resultLineWindows(level: 2, rules: rules)
+            var streamedJSON: [UInt8] = []
+            for window in windows { streamedJSON += againJSON(window).joined() }
+            #expect(streamedJSON.elementsEqual(json.joined()))
             let text = windows.flatMap { form.textLines(appColumn: true, in: $0) }
             #expect(text.joined().elementsEqual(form.textLines(appColumn: true).joined()))
             // One renderer for all the windows, as the CLI streams them:

@@ -38,11 +38,15 @@ extension LinkTestRecords {
         private let fragments: [SiteFragments]
         private let noRule: [UInt8]
         private let linePrefix: [UInt8]
-        // Unchecked Sendable: `spare` is read and written under `lock` only.
+        // Unchecked Sendable: `spare` and `written` are read and written
+        // under `lock` only.
         private let lock = NSLock()
         /// The middles of the chunks rendered so far: a chunk takes one (or
         /// starts one) and puts it back when done.
         private var spare: [LineMiddles] = []
+        /// The parts of the last window: the next window's chunks write
+        /// into them once the caller has dropped them (as the text renderer).
+        private var written: [[UInt8]] = []
 
         init(_ records: LinkTestRecords, level: Int, rules: LinkTestRuleTable) {
             self.records = records
@@ -57,18 +61,20 @@ extension LinkTestRecords {
         }
 
         func lines(in window: Range<Int>) -> [[UInt8]] {
-            ParallelBatch.mapRanges(count: window.count, parallel: true) { chunk in
+            let parts = ParallelBatch.mapRanges(count: window.count, parallel: true) { chunk in
                 let range = (window.lowerBound + chunk.lowerBound)..<(window.lowerBound + chunk.upperBound)
-                var middles = lock.withLock { spare.popLast() } ?? LineMiddles()
-                let bytes = lines(in: range, middles: &middles)
+                var (middles, buffer) = lock.withLock { (spare.popLast() ?? LineMiddles(), written.popLast() ?? []) }
+                // Reserved generously: pages never written are never touched.
+                var writer = JSONTextWriter(capacity: range.count * 512, reusing: consume buffer)
+                lines(in: range, middles: &middles, to: &writer)
                 lock.withLock { spare.append(middles) }
-                return bytes
+                return writer.bytes
             }
+            lock.withLock { written = parts }
+            return parts
         }
 
-        private func lines(in range: Range<Int>, middles: inout LineMiddles) -> [UInt8] {
-            // Reserved generously: pages never written are never touched.
-            var writer = JSONTextWriter(capacity: range.count * 512)
+        private func lines(in range: Range<Int>, middles: inout LineMiddles, to writer: inout JSONTextWriter) {
             var lastFile: String?
             var lastFileJSON: [UInt8] = []
             let side = records.side
@@ -132,7 +138,6 @@ extension LinkTestRecords {
                     }
                 }
             }
-            return writer.bytes
         }
     }
 }
