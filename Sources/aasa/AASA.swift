@@ -32,7 +32,15 @@ struct AASA: AsyncParsableCommand {
     /// and 1 on an error a command did not map: the tool promises CI that 1
     /// means findings and 2 means bad input, whatever went wrong.
     static func main() async {
-        let status = await run(arguments: Array(CommandLine.arguments.dropFirst()), output: .standard)
+        await runToExit(arguments: Array(CommandLine.arguments.dropFirst()))
+    }
+
+    /// ``run(arguments:output:)``, then the process ends on the thread that
+    /// ran the command, once its output is flushed (`run` has finished
+    /// stdout and stderr is unbuffered). Returning to `main` first went back
+    /// to the main thread only to exit, and waited for it to be woken.
+    private nonisolated static func runToExit(arguments: [String]) async -> Never {
+        let status = await run(arguments: arguments, output: .standard)
         // An `ExitCode` prints nothing: the message, if any, is out already.
         exit(withError: status == 0 ? nil : ExitCode(status))
     }

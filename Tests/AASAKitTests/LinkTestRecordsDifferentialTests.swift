@@ -166,8 +166,24 @@ import Testing
             let rules = LinkTestRuleTable(form)
             let json = windows.flatMap { form.resultLines(level: 2, rules: rules, in: $0) }
             #expect(json.joined().elementsEqual(form.resultLines(level: 2, rules: rules).joined()))
+            let renderJSON = form.resultLineWindows(level: 2, rules: rules)
+            #expect(windows.flatMap(renderJSON).joined().elementsEqual(json.joined()))
+            let againJSON = form.resultLineWindows(level: 2, rules: rules)
+            var streamedJSON: [UInt8] = []
+            for window in windows { streamedJSON += againJSON(window).joined() }
+            #expect(streamedJSON.elementsEqual(json.joined()))
             let text = windows.flatMap { form.textLines(appColumn: true, in: $0) }
             #expect(text.joined().elementsEqual(form.textLines(appColumn: true).joined()))
+            // One renderer for all the windows, as the CLI streams them:
+            // what it made for a window serves the next ones.
+            let render = form.textLineWindows(appColumn: true)
+            #expect(windows.flatMap(render).joined().elementsEqual(text.joined()))
+            // Each window's parts dropped before the next is rendered, as
+            // the CLI writes them: the renderer writes into their buffers.
+            let again = form.textLineWindows(appColumn: true)
+            var streamed: [UInt8] = []
+            for window in windows { streamed += again(window).joined() }
+            #expect(streamed.elementsEqual(text.joined()))
         }
     }
 

@@ -7,8 +7,11 @@
 public struct JSONTextWriter: Sendable {
     public private(set) var bytes: [UInt8]
 
-    public init(capacity: Int = 0) {
-        bytes = []
+    /// `buffer`, emptied, is written into: its storage serves again when
+    /// nothing else holds it.
+    public init(capacity: Int = 0, reusing buffer: [UInt8] = []) {
+        bytes = buffer
+        bytes.removeAll(keepingCapacity: true)
         bytes.reserveCapacity(capacity)
     }
 

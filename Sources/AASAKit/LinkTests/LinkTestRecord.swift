@@ -58,6 +58,16 @@ extension LinkTestRecord {
             failure = record.failure
         }
 
+        /// How many places ``slot`` spreads the keys over.
+        static let slots = 1_024
+
+        /// The key's place in a renderer's direct-mapped table of recent
+        /// keys: its rule's, so that the rules of a file (a few hundred)
+        /// each have their own.
+        var slot: Int {
+            Int(UInt32(bitPattern: rule &+ 1 &+ site &* 40_503)) & (Self.slots - 1)
+        }
+
         // The integers only: the enums hash their raw strings, which cost
         // more than the piece they look up. Keys that differ only there
         // share a bucket and are told apart by `==`.

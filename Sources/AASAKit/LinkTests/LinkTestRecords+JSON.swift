@@ -1,3 +1,5 @@
+import Foundation
+
 /// The JSON of a run's lean results, written from the records and the
 /// run's tables: each site, app ID and rule message is escaped once, and a
 /// result's line copies those bytes, where a ``LinkTestResult`` was read
@@ -25,30 +27,67 @@ extension LinkTestRecords {
         }
     }
 
-    /// ``LinkTestReport/resultLines(level:rules:in:)`` from the lean form.
-    func resultLines(level: Int, rules: LinkTestRuleTable, in window: Range<Int>) -> [[UInt8]] {
-        let fragments = sites.map(SiteFragments.init)
-        let noRule = SiteFragments.json(AASAMatcher.noRuleMatched)
-        var prefix = JSONTextWriter()
-        prefix.newline(level)
-        prefix.raw("{\"url\":")
-        let linePrefix = prefix.bytes
-        return ParallelBatch.mapRanges(count: window.count, parallel: true) { chunk in
-            let range = (window.lowerBound + chunk.lowerBound)..<(window.lowerBound + chunk.upperBound)
-            // Reserved generously: pages never written are never touched.
-            var writer = JSONTextWriter(capacity: range.count * 512)
-            var middles = LineMiddles()
+    /// ``LinkTestReport/resultLines(level:rules:in:)`` from the lean form,
+    /// for windows rendered one after another: what every line of a site
+    /// shares made once, and each outcome's middle (``LineMiddles``) made
+    /// once and kept from window to window.
+    final class JSONRenderer: @unchecked Sendable {
+        private let records: LinkTestRecords
+        private let level: Int
+        private let rules: LinkTestRuleTable
+        private let fragments: [SiteFragments]
+        private let noRule: [UInt8]
+        private let linePrefix: [UInt8]
+        // Unchecked Sendable: `spare` and `written` are read and written
+        // under `lock` only.
+        private let lock = NSLock()
+        /// The middles of the chunks rendered so far: a chunk takes one (or
+        /// starts one) and puts it back when done.
+        private var spare: [LineMiddles] = []
+        /// The parts of the last window: the next window's chunks write
+        /// into them once the caller has dropped them (as the text renderer).
+        private var written: [[UInt8]] = []
+
+        init(_ records: LinkTestRecords, level: Int, rules: LinkTestRuleTable) {
+            self.records = records
+            self.level = level
+            self.rules = rules
+            fragments = records.sites.map(SiteFragments.init)
+            noRule = SiteFragments.json(AASAMatcher.noRuleMatched)
+            var prefix = JSONTextWriter()
+            prefix.newline(level)
+            prefix.raw("{\"url\":")
+            linePrefix = prefix.bytes
+        }
+
+        func lines(in window: Range<Int>) -> [[UInt8]] {
+            let parts = ParallelBatch.mapRanges(count: window.count, parallel: true) { chunk in
+                let range = (window.lowerBound + chunk.lowerBound)..<(window.lowerBound + chunk.upperBound)
+                var (middles, buffer) = lock.withLock { (spare.popLast() ?? LineMiddles(), written.popLast() ?? []) }
+                // Reserved generously: pages never written are never touched.
+                var writer = JSONTextWriter(capacity: range.count * 512, reusing: consume buffer)
+                lines(in: range, middles: &middles, to: &writer)
+                lock.withLock { spare.append(middles) }
+                return writer.bytes
+            }
+            lock.withLock { written = parts }
+            return parts
+        }
+
+        private func lines(in range: Range<Int>, middles: inout LineMiddles, to writer: inout JSONTextWriter) {
             var lastFile: String?
             var lastFileJSON: [UInt8] = []
-            items.withUnsafeBufferPointer { items in
-                records.withUnsafeBufferPointer { records in
+            let side = records.side
+            let last = records.count - 1
+            records.items.withUnsafeBufferPointer { items in
+                records.records.withUnsafeBufferPointer { records in
                     for index in range {
                         let record = records[index]
                         guard record.isLean else {
                             writer.newline(level)
                             var reference = LinkTestResult.RuleReference.table(rules.index(ofResult: index))
                             side[Int(record.side)].write(to: &writer, rule: &reference)
-                            if index < records.count - 1 { writer.raw(",") }
+                            if index < last { writer.raw(",") }
                             continue
                         }
                         let entry = items.baseAddress! + index
@@ -95,19 +134,18 @@ extension LinkTestRecords {
                             writer.raw(",\"linksFile\":")
                             writer.raw(lastFileJSON)
                         }
-                        writer.raw(index < records.count - 1 ? "}," : "}")
+                        writer.raw(index < last ? "}," : "}")
                     }
                 }
             }
-            return writer.bytes
         }
     }
 }
 
 /// The middle of a lean result's line, from `"expect"` to `"rule"`: the
 /// same few hundred texts (one per site, app, rule, expectation and
-/// failure) over a long list, each rendered once per chunk and then copied
-/// whole, where each line wrote its dozen members one by one.
+/// failure) over a long list, each rendered once and then copied whole,
+/// where each line wrote its dozen members one by one.
 private struct LineMiddles {
     struct Key: Hashable {
         var outcome: LinkTestRecord.OutcomeKey
@@ -123,18 +161,28 @@ private struct LineMiddles {
 
     private var rendered: [UInt8] = []
     private var spans: [Key: Range<Int>] = [:]
+    /// The last key written at each rule's slot and its middle: a rule
+    /// nearly always decides its URLs the same way, so most lines find
+    /// theirs by one comparison, without hashing the key.
+    private var recent = [(key: Key, span: Range<Int>)?](repeating: nil, count: LinkTestRecord.OutcomeKey.slots)
 
     /// Writes the middle of `key`, rendering it with `render` the first time.
     mutating func write(_ key: Key, to writer: inout JSONTextWriter, render: (inout JSONTextWriter) -> Void) {
+        let slot = key.outcome.slot
         let span: Range<Int>
-        if let known = spans[key] {
-            span = known
+        if let known = recent[slot], known.key == key {
+            span = known.span
         } else {
-            var fresh = JSONTextWriter()
-            render(&fresh)
-            span = rendered.count..<(rendered.count + fresh.bytes.count)
-            rendered += fresh.bytes
-            spans[key] = span
+            if let known = spans[key] {
+                span = known
+            } else {
+                var fresh = JSONTextWriter()
+                render(&fresh)
+                span = rendered.count..<(rendered.count + fresh.bytes.count)
+                rendered += fresh.bytes
+                spans[key] = span
+            }
+            recent[slot] = (key, span)
         }
         rendered.withUnsafeBufferPointer { writer.raw(UnsafeBufferPointer(rebasing: $0[span])) }
     }

@@ -82,11 +82,27 @@ extension LinkTestReport {
     /// ``resultLines(level:rules:)`` of the results in `window` only, so
     /// that a long report is rendered and written a window at a time.
     public func resultLines(level: Int, rules: LinkTestRuleTable, in window: Range<Int>) -> [[UInt8]] {
+        resultLineWindows(level: level, rules: rules)(window)
+    }
+
+    /// ``resultLines(level:rules:in:)`` for the windows it is called with,
+    /// one after another: what it renders once per outcome of a lean
+    /// report serves every later window too.
+    public func resultLineWindows(level: Int, rules: LinkTestRuleTable) -> @Sendable (Range<Int>) -> [[UInt8]] {
         // A table of other results would name wrong rules, or none.
         precondition(rules.resultCount == resultCount, "the rule table was built from other results")
-        if let records { return records.resultLines(level: level, rules: rules, in: window) }
+        if let records { return LinkTestRecords.JSONRenderer(records, level: level, rules: rules).lines(in:) }
         let results = results
-        return ParallelBatch.mapRanges(count: window.count, parallel: true) { chunk in
+        return { window in Self.resultLines(of: results, level: level, rules: rules, in: window) }
+    }
+
+    private static func resultLines(
+        of results: [LinkTestResult],
+        level: Int,
+        rules: LinkTestRuleTable,
+        in window: Range<Int>
+    ) -> [[UInt8]] {
+        ParallelBatch.mapRanges(count: window.count, parallel: true) { chunk in
             let range = (window.lowerBound + chunk.lowerBound)..<(window.lowerBound + chunk.upperBound)
             // Reserved generously: pages never written are never touched.
             var writer = JSONTextWriter(capacity: range.count * 512)

@@ -63,7 +63,7 @@ struct LinkTestOutput {
         tail.append("")
         tail.append(summaryLine)
         guard write(Array(head.map { $0 + "\n" }.joined().utf8)) else { return }
-        guard writeWindows(to: write, render: { report.textLines(appColumn: apps.count > 1, in: $0) }) else { return }
+        guard writeWindows(to: write, render: report.textLineWindows(appColumn: apps.count > 1)) else { return }
         let warnings = report.warnings
         guard !warnings.isEmpty else {
             _ = write(Array(tail.joined(separator: "\n").utf8))
@@ -147,7 +147,7 @@ struct LinkTestOutput {
             }
             writer.raw("[")
             guard write(writer.bytes) else { return }
-            guard writeWindows(to: write, render: { report.resultLines(level: 2, rules: rules, in: $0) }) else {
+            guard writeWindows(to: write, render: report.resultLineWindows(level: 2, rules: rules)) else {
                 return
             }
             writer = JSONTextWriter()

@@ -175,16 +175,23 @@ struct MatchList: Sendable {
         // Consecutive URLs nearly always share a host: whether the file
         // serves it is asked once per run of them.
         var lastHost: (host: String, target: Int, served: Bool)?
+        // The target of the line before and its decisions, taken out of
+        // the shared tables once per run of lines: per line, copying them
+        // retained and released the same few objects from every core.
+        var current = (target: -1, domain: "", appIDs: [String](), results: [MatchResult]())
         for index in range {
             switch (lines[index], format) {
             case (.decided(let url, let target), .json):
-                let (domain, compiled) = targets[target]
+                if target != current.target {
+                    current = (target, targets[target].domain, targets[target].target.appIDs, decided.results[target])
+                }
                 let start = Int(decided.start[index])
-                MatchEvaluation.writeHead(url: url, domain: domain, to: &writer)
-                for (offset, appID) in compiled.appIDs.enumerated() {
-                    let result = decided.results[target][start + offset]
+                MatchEvaluation.writeHead(url: url, domain: current.domain, to: &writer)
+                for (offset, appID) in current.appIDs.enumerated() {
+                    let result = current.results[start + offset]
                     let why = MatchEvaluation.why(result, url: url) {
                         if let lastHost, lastHost.target == target, lastHost.host == url.host { return lastHost.served }
+                        let (domain, compiled) = targets[target]
                         let served = MatchEvaluation.host(url.host, isServedBy: domain, file: compiled.file)
                         lastHost = (url.host, target, served)
                         return served
@@ -195,7 +202,7 @@ struct MatchList: Sendable {
                         result: result,
                         why: why,
                         explanation: nil,
-                        domain: domain,
+                        domain: current.domain,
                         to: &writer,
                         rules: &rules
                     )
