@@ -33,7 +33,8 @@ COPY ./Package.* ./
 RUN swift package resolve --scratch-path /scratch
 
 # The release binary, built by the release script with the same flags
-# (swift build -c release --static-swift-stdlib --product aasa, stripped):
+# (swift build -c release --static-swift-stdlib -Xlinker --no-export-dynamic
+# --product aasa, stripped):
 # `docker build --build-arg AASA_VERSION=1.2.0 --build-arg AASA_COMMIT=$(git rev-parse --short=12 HEAD) .`
 # makes `aasa --version` name the release; a plain build says 0.0.0-dev.
 ARG AASA_VERSION=0.0.0-dev

@@ -119,10 +119,11 @@ if [ -n "$(git -C "$ROOT" status --porcelain -- Sources Package.swift 2>/dev/nul
 fi
 
 # Built as the release is (scripts/release.sh: the Swift runtime linked in,
-# `--static-swift-stdlib`), so that the rows time the binary users install;
+# `--static-swift-stdlib`, and the program's own symbols not exported,
+# `--no-export-dynamic`), so that the rows time the binary users install;
 # the Benchmarks package (NIOFloor, aasa-bench) the same way, so that the
 # floor is built as the server it is compared with.
-STATIC=(--static-swift-stdlib)
+STATIC=(--static-swift-stdlib -Xlinker --no-export-dynamic)
 if [ -z "$AASA" ]; then
     log "building aasa (release as scripts/release.sh builds it, scratch path .build-release; the first build takes several minutes)"
     swift build -c release "${STATIC[@]}" --product aasa --scratch-path "$ROOT/.build-release" --package-path "$ROOT" >&2

@@ -43,16 +43,18 @@ done
 
 log() { printf '[startup %s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
 
-# Built as run.sh builds them: as the release is (static Swift runtime).
+# Built as run.sh builds them: as the release is (static Swift runtime, the
+# program's own symbols not exported).
+STATIC=(--static-swift-stdlib -Xlinker --no-export-dynamic)
 if [ -z "$AASA" ]; then
     log "building aasa (release as scripts/release.sh builds it, scratch path .build-release)"
-    swift build -c release --static-swift-stdlib --product aasa --scratch-path "$ROOT/.build-release" --package-path "$ROOT" >&2
-    AASA="$(swift build -c release --static-swift-stdlib --scratch-path "$ROOT/.build-release" --package-path "$ROOT" --show-bin-path)/aasa"
+    swift build -c release "${STATIC[@]}" --product aasa --scratch-path "$ROOT/.build-release" --package-path "$ROOT" >&2
+    AASA="$(swift build -c release "${STATIC[@]}" --scratch-path "$ROOT/.build-release" --package-path "$ROOT" --show-bin-path)/aasa"
 fi
 if [ -z "$BENCH" ]; then
     log "building aasa-bench (release, static Swift runtime, scratch path Benchmarks/.build-release)"
-    swift build -c release --static-swift-stdlib --scratch-path "$HERE/.build-release" --package-path "$HERE" --product aasa-bench >&2
-    BENCH="$(swift build -c release --static-swift-stdlib --scratch-path "$HERE/.build-release" --package-path "$HERE" --show-bin-path)/aasa-bench"
+    swift build -c release "${STATIC[@]}" --scratch-path "$HERE/.build-release" --package-path "$HERE" --product aasa-bench >&2
+    BENCH="$(swift build -c release "${STATIC[@]}" --scratch-path "$HERE/.build-release" --package-path "$HERE" --show-bin-path)/aasa-bench"
 fi
 
 scale=10000
