@@ -111,9 +111,9 @@ struct PrefixTrie: Sendable {
 
     /// ``appendValues(keyedByPrefixesOf:to:)`` for a component's text in
     /// either spelling.
-    func appendValues(keyedByPrefixesOf text: MatchText, to output: inout [Int32]) {
+    func appendValues(keyedByPrefixesOf text: LentText, to output: inout [Int32]) {
         switch text {
-        case .ascii(let bytes): bytes.withUnsafeBufferPointer { appendValues(keyedByPrefixesOf: $0, to: &output) }
+        case .ascii(let bytes): appendValues(keyedByPrefixesOf: bytes, to: &output)
         case .scalars(let scalars): appendValues(keyedByPrefixesOf: scalars, to: &output)
         }
     }
