@@ -94,24 +94,18 @@ import Testing
     /// non-ASCII is scalars, and so is a component made from non-ASCII.
     @Test func theInputTakesBytesOnlyForASCII() throws {
         var input = MatchInput(url: try AASAURL("https://h/Caf%C3%A9//x?q=%E2%82%AC&a=b#fr%41g"))
-        var texts = [
-            input.path(decoded: false), input.path(decoded: true), input.query(decoded: false),
-            input.query(decoded: true), input.fragment(decoded: true),
-        ]
-        #expect(Self.bytes(texts[0]) == "/Caf%C3%A9/x/")
-        #expect(Self.scalars(texts[1]) == "/Café/x/")
-        #expect(Self.bytes(texts[2]) == "q=%E2%82%AC&a=b")
-        #expect(Self.scalars(texts[3]) == "q=€&a=b")
-        #expect(Self.bytes(texts[4]) == "frAg")
+        #expect(input.withPath(decoded: false, Self.spelled) == "bytes /Caf%C3%A9/x/")
+        #expect(input.withPath(decoded: true, Self.spelled) == "scalars /Café/x/")
+        #expect(input.withQuery(decoded: false, Self.spelled) == "bytes q=%E2%82%AC&a=b")
+        #expect(input.withQuery(decoded: true, Self.spelled) == "scalars q=€&a=b")
+        #expect(input.withFragment(decoded: true, Self.spelled) == "bytes frAg")
         input.reset(url: AASAURL(scheme: "https", host: "h", path: "/ß", fragment: "日本"))
-        texts = [input.path(decoded: false), input.fragment(decoded: true), input.query(decoded: true)]
-        #expect(Self.scalars(texts[0]) == "/ß/")
-        #expect(Self.scalars(texts[1]) == "日本")
-        #expect(Self.bytes(texts[2]) == "")
+        #expect(input.withPath(decoded: false, Self.spelled) == "scalars /ß/")
+        #expect(input.withFragment(decoded: true, Self.spelled) == "scalars 日本")
+        #expect(input.withQuery(decoded: true, Self.spelled) == "bytes ")
         input.reset(url: try AASAURL("https://h/%C3"))
-        texts = [input.path(decoded: true), input.path(decoded: false)]
-        #expect(texts[0] == nil)
-        #expect(Self.bytes(texts[1]) == "/%C3/")
+        #expect(input.withPath(decoded: true, Self.spelled) == nil)
+        #expect(input.withPath(decoded: false, Self.spelled) == "bytes /%C3/")
     }
 
     @Test func queryItemsAreRangesOfOneText() throws {
@@ -147,16 +141,16 @@ import Testing
         #expect(try MatcherFixture.decide(component, url) == decision)
     }
 
-    private static func bytes(_ text: MatchText?) -> String? {
-        guard case .ascii(let bytes)? = text else { return nil }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    private static func scalars(_ text: MatchText?) -> String? {
-        guard case .scalars(let scalars)? = text else { return nil }
-        var string = ""
-        string.unicodeScalars.append(contentsOf: scalars)
-        return string
+    /// How a lent text is spelled: `bytes` or `scalars`, then the text.
+    private static func spelled(_ text: LentText) -> String {
+        switch text {
+        case .ascii(let bytes):
+            return "bytes " + String(decoding: bytes, as: UTF8.self)
+        case .scalars(let scalars):
+            var string = "scalars "
+            string.unicodeScalars.append(contentsOf: scalars)
+            return string
+        }
     }
 
     private static func items(_ list: QueryItemList) -> [[String]] {

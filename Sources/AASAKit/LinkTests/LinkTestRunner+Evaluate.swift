@@ -134,6 +134,8 @@ struct EvaluationScratch {
         var appIndex: Int
         /// The first detail listing the app ID (``AASAMatcher/detail(listing:)``).
         var detail: Int?
+        /// The site's matcher tables, unretained like `site`.
+        var matcher: Unmanaged<CompiledMatcher>
     }
 
     /// Whether ``lean`` is for `host` and an entry naming `app` (`nil`: the

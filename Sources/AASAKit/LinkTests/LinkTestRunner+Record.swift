@@ -30,17 +30,22 @@ extension LinkTestRunner {
                 entryApp: item.pointee.entry.app,
                 site: .passUnretained(site),
                 appIndex: appIndex,
-                detail: site.matcher.detail(listing: site.appIDs[appIndex])
+                detail: site.matcher.detail(listing: site.appIDs[appIndex]),
+                matcher: site.matcher.unretainedCompiled
             )
         }
         // Trivial fields: read without retaining the cached strings.
         let (site, appIndex, detail) = (scratch.lean!.site, scratch.lean!.appIndex, scratch.lean!.detail)
+        let matcher = scratch.lean!.matcher
         // `loaded` keeps the site for the whole run.
         return site._withUnsafeGuaranteedRef { site in
             var steps = 0
             let rule: Int32
             let decision: MatchDecision
-            switch site.matcher.verdict(url, detail: detail, steps: &steps, scratch: &scratch.match) {
+            let verdict = matcher._withUnsafeGuaranteedRef { matcher in
+                matcher.verdict(url, detail: detail, steps: &steps, scratch: &scratch.match)
+            }
+            switch verdict {
             case .decided(let detail, let position):
                 rule = site.rule(detail: detail, position: position)
                 decision = site.decided[Int(rule)].decision

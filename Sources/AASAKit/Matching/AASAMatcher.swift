@@ -99,47 +99,14 @@ public struct AASAMatcher: Sendable {
     /// ``detail(listing:)`` is `detail`: a run of many URLs for one app
     /// looks its app ID up once, not per URL.
     func verdict(_ url: AASAURL, detail: Int?, steps: inout Int, scratch: inout MatchScratch) -> Verdict {
-        guard url.scheme == "https" || url.scheme == "http" else {
-            return .other(MatchResult(decision: .none, reason: "URL scheme \(url.scheme) is not http or https"))
-        }
-        if let domain = compiled.domain, !Self.host(url.host, isServedBy: domain) {
-            return .other(MatchResult(decision: .none, reason: "URL host \(url.host) is not \(domain)"))
-        }
-        guard let detailIndex = detail else {
-            return .other(MatchResult(decision: .none, reason: "app ID not listed in applinks.details"))
-        }
-        scratch.input.reset(url: url)
-        var notes: [String] = []
-        compiled.unretainedIndexes[detailIndex]._withUnsafeGuaranteedRef { index in
-            index.candidates(for: &scratch.input, into: &scratch.candidates)
-        }
-        let start = compiled.ruleStart[detailIndex]
-        for position in scratch.candidates {
-            let rule = compiled.unretainedRules[start + Int(position)]
-            let outcome = rule._withUnsafeGuaranteedRef { candidate in
-                candidate.evaluate(&scratch.input, steps: &steps, scratch: &scratch.automaton)
-            }
-            let note: String
-            switch outcome {
-            case .matched:
-                guard !notes.isEmpty else { return .decided(detail: Int32(detailIndex), position: position) }
-                var result = rule.takeUnretainedValue().decided
-                result.notes = notes
-                return .other(result)
-            case .notMatched:
-                continue
-            case .undecodable(let component):
-                note =
-                    "the URL's \(component.rawValue) has an invalid percent-escape, so rules with percentEncoded false cannot match it"
-            case .broken(let failure):
-                note = "rule \(rule.takeUnretainedValue().rule.path) never matches: \(failure)"
-            }
-            if !notes.contains(note) { notes.append(note) }
-        }
-        guard !notes.isEmpty else { return .noRule }
-        let reason = ([Self.noRuleMatched] + notes).joined(separator: "; ")
-        return .other(MatchResult(decision: .none, reason: reason, notes: notes))
+        compiled.verdict(url, detail: detail, steps: &steps, scratch: &scratch)
     }
+
+    /// The compiled tables, not retained: valid while this matcher (or a
+    /// copy) lives. A list's records call ``CompiledMatcher/verdict(_:detail:steps:scratch:)``
+    /// through it: a call on the matcher retained and released the tables
+    /// per URL, a reference count every core shares.
+    var unretainedCompiled: Unmanaged<CompiledMatcher> { .passUnretained(compiled) }
 
     /// The result when the rule at `position` of detail `detail` decides
     /// (a ``Verdict/decided(detail:position:)``), built once per rule.
@@ -152,7 +119,7 @@ public struct AASAMatcher: Sendable {
     var ruleCounts: [Int] { compiled.rulesByDetail.map(\.count) }
 
     /// Host equality, case-insensitive; the port never takes part.
-    private static func host(_ host: String, isServedBy domain: String) -> Bool {
+    fileprivate static func host(_ host: String, isServedBy domain: String) -> Bool {
         // The usual case, an ASCII host equal to the domain, without
         // allocating a lowercased copy.
         if !domain.hasPrefix("*."), host.utf8.count == domain.utf8.count, host.utf8.allSatisfy({ $0 < 0x80 }) {
@@ -198,5 +165,56 @@ public struct AASAMatcher: Sendable {
             return JSONValue.string(path).serialized()
         }
         return rule.written.serialized()
+    }
+}
+
+extension CompiledMatcher {
+    /// ``AASAMatcher/verdict(_:detail:steps:scratch:)``.
+    func verdict(
+        _ url: AASAURL,
+        detail: Int?,
+        steps: inout Int,
+        scratch: inout MatchScratch
+    ) -> AASAMatcher.Verdict {
+        guard url.scheme == "https" || url.scheme == "http" else {
+            return .other(MatchResult(decision: .none, reason: "URL scheme \(url.scheme) is not http or https"))
+        }
+        if let domain = domain, !AASAMatcher.host(url.host, isServedBy: domain) {
+            return .other(MatchResult(decision: .none, reason: "URL host \(url.host) is not \(domain)"))
+        }
+        guard let detailIndex = detail else {
+            return .other(MatchResult(decision: .none, reason: "app ID not listed in applinks.details"))
+        }
+        scratch.input.reset(url: url)
+        var notes: [String] = []
+        unretainedIndexes[detailIndex]._withUnsafeGuaranteedRef { index in
+            index.candidates(for: &scratch.input, into: &scratch.candidates)
+        }
+        let start = ruleStart[detailIndex]
+        for position in scratch.candidates {
+            let rule = unretainedRules[start + Int(position)]
+            let outcome = rule._withUnsafeGuaranteedRef { candidate in
+                candidate.evaluate(&scratch.input, steps: &steps, scratch: &scratch.automaton)
+            }
+            let note: String
+            switch outcome {
+            case .matched:
+                guard !notes.isEmpty else { return .decided(detail: Int32(detailIndex), position: position) }
+                var result = rule.takeUnretainedValue().decided
+                result.notes = notes
+                return .other(result)
+            case .notMatched:
+                continue
+            case .undecodable(let component):
+                note =
+                    "the URL's \(component.rawValue) has an invalid percent-escape, so rules with percentEncoded false cannot match it"
+            case .broken(let failure):
+                note = "rule \(rule.takeUnretainedValue().rule.path) never matches: \(failure)"
+            }
+            if !notes.contains(note) { notes.append(note) }
+        }
+        guard !notes.isEmpty else { return .noRule }
+        let reason = ([AASAMatcher.noRuleMatched] + notes).joined(separator: "; ")
+        return .other(MatchResult(decision: .none, reason: reason, notes: notes))
     }
 }

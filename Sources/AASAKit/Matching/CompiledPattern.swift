@@ -42,12 +42,10 @@ final class CompiledPattern: Sendable {
 
     /// Whether the pattern matches all of `text`, reusing the automaton's
     /// buffers in `scratch`.
-    func matches(_ text: MatchText, steps: inout Int, scratch: inout AutomatonScratch) -> Bool {
+    func matches(_ text: LentText, steps: inout Int, scratch: inout AutomatonScratch) -> Bool {
         switch text {
-        case .ascii(let bytes):
-            bytes.withUnsafeBufferPointer { matches($0, steps: &steps, scratch: &scratch) }
-        case .scalars(let scalars):
-            scalars.withUnsafeBufferPointer { matches($0, steps: &steps, scratch: &scratch) }
+        case .ascii(let bytes): matches(bytes, steps: &steps, scratch: &scratch)
+        case .scalars(let scalars): matches(scalars, steps: &steps, scratch: &scratch)
         }
     }
 

@@ -76,16 +76,19 @@ final class CompiledRule: Sendable {
         if let failure { return .broken(failure) }
         let decoded = !rule.keys.percentEncoded
         if let pathToCompare {
-            guard let value = input.path(decoded: decoded) else { return .undecodable(.path) }
-            let matched = pathToCompare._withUnsafeGuaranteedRef { path in
-                path.matches(value, steps: &steps, scratch: &scratch)
+            let matched = input.withPath(decoded: decoded) { value in
+                pathToCompare._withUnsafeGuaranteedRef { path in
+                    path.matches(value, steps: &steps, scratch: &scratch)
+                }
             }
+            guard let matched else { return .undecodable(.path) }
             guard matched else { return .notMatched }
         }
         switch query {
         case .string(let pattern)? where !pattern.isMatchAll:
-            guard let value = input.query(decoded: decoded) else { return .undecodable(.query) }
-            guard pattern.matches(value, steps: &steps, scratch: &scratch) else { return .notMatched }
+            let matched = input.withQuery(decoded: decoded) { pattern.matches($0, steps: &steps, scratch: &scratch) }
+            guard let matched else { return .undecodable(.query) }
+            guard matched else { return .notMatched }
         case .items(let patterns)? where !patterns.allSatisfy(\.pattern.isMatchAll):
             guard let items = input.queryItems(decoded: decoded) else { return .undecodable(.query) }
             for (name, pattern) in patterns
@@ -96,8 +99,11 @@ final class CompiledRule: Sendable {
             break
         }
         if let fragment, !fragment.isMatchAll {
-            guard let value = input.fragment(decoded: decoded) else { return .undecodable(.fragment) }
-            guard fragment.matches(value, steps: &steps, scratch: &scratch) else { return .notMatched }
+            let matched = input.withFragment(decoded: decoded) {
+                fragment.matches($0, steps: &steps, scratch: &scratch)
+            }
+            guard let matched else { return .undecodable(.fragment) }
+            guard matched else { return .notMatched }
         }
         return .matched
     }

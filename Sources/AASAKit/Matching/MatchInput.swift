@@ -2,7 +2,7 @@
 /// use and shared by every rule of an evaluation: encoded or decoded
 /// (`percentEncoded`), the path normalised (§3.1). A component that is all
 /// ASCII (an encoded one always is, from the URL parser) is handed out as
-/// bytes, anything else as scalars (``MatchText``).
+/// bytes, anything else as scalars (``LentText``).
 ///
 /// The URL's components are copied as UTF-8 bytes at ``reset(url:)`` from
 /// its one string (``AASAURL/tail``), so the input keeps no reference to
@@ -32,14 +32,20 @@ struct MatchInput {
             isASCII = Self.isASCII(raw)
         }
 
-        mutating func value(decoded isDecoded: Bool, normalizingPath: Bool) -> MatchText? {
+        /// `body` of the spelling, computed first when it is not yet;
+        /// `nil` when `decoded` and the component cannot be decoded.
+        mutating func withValue<Result>(
+            decoded isDecoded: Bool,
+            normalizingPath: Bool,
+            _ body: (LentText) -> Result
+        ) -> Result? {
             // Without an escape the decoded text is the encoded one.
             if !isDecoded || !raw.contains(UInt8(ascii: "%")) {
                 if encoded.state == nil {
-                    if isASCII && !normalizingPath { return .ascii(raw) }
+                    if isASCII && !normalizingPath { return raw.withUnsafeBufferPointer { body(.ascii($0)) } }
                     encoded.fill(raw, isASCII: isASCII, normalizingPath: normalizingPath)
                 }
-                return encoded.text
+                return encoded.withText(body)
             }
             if decoded.state == nil {
                 // Taken out of the spelling while it fills, so that its
@@ -54,7 +60,7 @@ struct MatchInput {
                 }
                 swap(&bytes, &decoded.scratch)
             }
-            return decoded.text
+            return decoded.withText(body)
         }
 
         static func isASCII(_ bytes: [UInt8]) -> Bool {
@@ -78,10 +84,12 @@ struct MatchInput {
         /// `nil` until computed.
         var state: State?
 
-        var text: MatchText? {
+        /// `body` of the spelling's buffer; `nil` when undecodable or not
+        /// computed.
+        func withText<Result>(_ body: (LentText) -> Result) -> Result? {
             switch state {
-            case .ascii?: .ascii(bytes)
-            case .scalars?: .scalars(scalars)
+            case .ascii?: bytes.withUnsafeBufferPointer { body(.ascii($0)) }
+            case .scalars?: scalars.withUnsafeBufferPointer { body(.scalars($0)) }
             case .undecodable?, nil: nil
             }
         }
@@ -137,19 +145,21 @@ struct MatchInput {
         fragment.reset(url.fragmentRange.map { UnsafeBufferPointer(rebasing: tail[$0]) })
     }
 
-    /// The normalised path; `nil` when `decoded` and it cannot be decoded.
-    mutating func path(decoded: Bool) -> MatchText? {
-        path.value(decoded: decoded, normalizingPath: true)
+    /// `body` of the normalised path; `nil` when `decoded` and it cannot be
+    /// decoded. The text is lent for the call, not returned: an owned text
+    /// retained and released its buffer for every candidate rule of a URL.
+    mutating func withPath<Result>(decoded: Bool, _ body: (LentText) -> Result) -> Result? {
+        path.withValue(decoded: decoded, normalizingPath: true, body)
     }
 
-    /// The whole query without `?` (`""` when absent).
-    mutating func query(decoded: Bool) -> MatchText? {
-        query.value(decoded: decoded, normalizingPath: false)
+    /// `body` of the whole query without `?` (`""` when absent).
+    mutating func withQuery<Result>(decoded: Bool, _ body: (LentText) -> Result) -> Result? {
+        query.withValue(decoded: decoded, normalizingPath: false, body)
     }
 
-    /// The fragment without `#` (`""` when absent).
-    mutating func fragment(decoded: Bool) -> MatchText? {
-        fragment.value(decoded: decoded, normalizingPath: false)
+    /// `body` of the fragment without `#` (`""` when absent).
+    mutating func withFragment<Result>(decoded: Bool, _ body: (LentText) -> Result) -> Result? {
+        fragment.withValue(decoded: decoded, normalizingPath: false, body)
     }
 
     /// The query split on `&` and the first `=` (a valueless item has value

@@ -39,3 +39,10 @@ enum MatchText {
     case ascii([UInt8])
     case scalars([Unicode.Scalar])
 }
+
+/// ``MatchText`` lent for the length of a call: one of ``MatchInput``'s
+/// buffers, valid only inside the closure it is handed to.
+enum LentText {
+    case ascii(UnsafeBufferPointer<UInt8>)
+    case scalars(UnsafeBufferPointer<Unicode.Scalar>)
+}

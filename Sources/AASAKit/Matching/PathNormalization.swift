@@ -63,7 +63,9 @@ enum PathNormalization {
             return
         }
         output.removeAll(keepingCapacity: true)
-        output.append(contentsOf: input)
+        // From the buffer: an array argument is taken owned (a retain and a
+        // release of the URL's path per evaluation).
+        input.withUnsafeBufferPointer { output.append(contentsOf: $0) }
         if input[input.count - 1] != UInt8.slash { output.append(UInt8.slash) }
     }
 }

@@ -23,6 +23,11 @@ struct PrefixTrie: Sendable {
         /// The node's values are `values[valueStart..<valueEnd]`.
         var valueStart: Int32
         var valueEnd: Int32
+        /// The node's one edge, when it has exactly one (most nodes: the
+        /// keys' chains): a step along it reads no other table. `onlyTarget`
+        /// is -1 when the node has none or several.
+        var onlyLabel: UInt32
+        var onlyTarget: Int32
     }
 
     private let nodes: [Node]
@@ -81,11 +86,14 @@ struct PrefixTrie: Sendable {
             fill[Int(node)] += 1
         }
         nodes = (0..<nodeCount).map { node in
-            Node(
+            let isOnly = edgeStart[node + 1] - edgeStart[node] == 1
+            return Node(
                 edgeStart: edgeStart[node],
                 edgeEnd: edgeStart[node + 1],
                 valueStart: valueStart[node],
-                valueEnd: valueStart[node + 1]
+                valueEnd: valueStart[node + 1],
+                onlyLabel: isOnly ? labels[Int(edgeStart[node])] : 0,
+                onlyTarget: isOnly ? targets[Int(edgeStart[node])] : -1
             )
         }
         self.labels = labels
@@ -111,9 +119,9 @@ struct PrefixTrie: Sendable {
 
     /// ``appendValues(keyedByPrefixesOf:to:)`` for a component's text in
     /// either spelling.
-    func appendValues(keyedByPrefixesOf text: MatchText, to output: inout [Int32]) {
+    func appendValues(keyedByPrefixesOf text: LentText, to output: inout [Int32]) {
         switch text {
-        case .ascii(let bytes): bytes.withUnsafeBufferPointer { appendValues(keyedByPrefixesOf: $0, to: &output) }
+        case .ascii(let bytes): appendValues(keyedByPrefixesOf: bytes, to: &output)
         case .scalars(let scalars): appendValues(keyedByPrefixesOf: scalars, to: &output)
         }
     }
@@ -132,7 +140,8 @@ struct PrefixTrie: Sendable {
     /// The node `node`'s edge labelled `label` leads to.
     @inline(__always)
     private func child(of node: Node, _ label: UInt32) -> Int? {
-        // Binary search; most nodes have one edge.
+        if node.onlyTarget >= 0 { return node.onlyLabel == label ? Int(node.onlyTarget) : nil }
+        // Binary search over a branching node's edges.
         var low = Int(node.edgeStart)
         var high = Int(node.edgeEnd)
         while low < high {

@@ -53,15 +53,12 @@ final class RuleIndex: Sendable {
     /// `candidates` (which is emptied first).
     func candidates(for input: inout MatchInput, into candidates: inout [Int32]) {
         candidates.removeAll(keepingCapacity: true)
-        if let path = input.path(decoded: false) {
-            encoded.appendValues(keyedByPrefixesOf: path, to: &candidates)
-        }
+        input.withPath(decoded: false) { encoded.appendValues(keyedByPrefixesOf: $0, to: &candidates) }
         if !decoded.isEmpty {
-            if let path = input.path(decoded: true) {
-                decoded.appendValues(keyedByPrefixesOf: path, to: &candidates)
-            } else {
-                candidates += decodedRules
+            let walked: Void? = input.withPath(decoded: true) {
+                decoded.appendValues(keyedByPrefixesOf: $0, to: &candidates)
             }
+            if walked == nil { candidates += decodedRules }
         }
         // Each node's list is ascending; their concatenation not always.
         if !Self.isAscending(candidates) { candidates.sort() }

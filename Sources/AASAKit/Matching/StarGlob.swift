@@ -76,11 +76,28 @@ struct StarGlob: Sendable {
         steps: inout Int
     ) -> Int? {
         var place = start
+        let first = run.isEmpty ? Self.any : units[run.lowerBound]
         while place + run.count <= end {
+            // Places without the run's first unit passed over in a tight
+            // loop, one step each, as comparing the run there would count.
+            if first != Self.any {
+                while place + run.count <= end, value(of: input[place]) != first {
+                    steps += 1
+                    place += 1
+                }
+                guard place + run.count <= end else { return nil }
+            }
             if equal(run, input, at: place, steps: &steps) { return place }
             place += 1
         }
         return nil
+    }
+
+    /// What a unit of the input is compared as: folded when the glob is
+    /// case-insensitive.
+    @inline(__always)
+    private func value<Unit: MatchUnit>(of unit: Unit) -> UInt32 {
+        (caseInsensitive ? unit.folded : unit.scalar).value
     }
 
     @inline(__always)
@@ -95,8 +112,7 @@ struct StarGlob: Sendable {
             steps += 1
             let unit = units[run.lowerBound + offset]
             if unit != Self.any {
-                let scalar = input[start + offset]
-                if (caseInsensitive ? scalar.folded : scalar.scalar).value != unit { return false }
+                if value(of: input[start + offset]) != unit { return false }
             }
             offset += 1
         }
