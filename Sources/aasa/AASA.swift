@@ -39,7 +39,10 @@ struct AASA: AsyncParsableCommand {
     /// ran the command, once its output is flushed (`run` has finished
     /// stdout and stderr is unbuffered). Returning to `main` first went back
     /// to the main thread only to exit, and waited for it to be woken.
-    private nonisolated static func runToExit(arguments: [String]) async -> Never {
+    /// `@concurrent` says so whatever the default isolation of a
+    /// nonisolated async function becomes (it is the caller's under
+    /// `NonisolatedNonsendingByDefault`).
+    @concurrent private static func runToExit(arguments: [String]) async -> Never {
         let status = await run(arguments: arguments, output: .standard)
         // An `ExitCode` prints nothing: the message, if any, is out already.
         exit(withError: status == 0 ? nil : ExitCode(status))

@@ -68,6 +68,7 @@ import Testing
     func changedFieldsReadAsMadeWhole(field: Int) throws {
         let original = try Self.scanned()[0]
         var entry = original
+        var expected = Self.fields(original)
         switch field {
         case 0: entry.url = "https://example.com/c"
         case 1: entry.expectation = .blocked
@@ -77,6 +78,14 @@ import Testing
         case 5: entry.path = JSONPath([.key("links"), .index(3), .key("url")])
         default: entry.file = nil
         }
+        // The value assigned, as `fields` writes it (not read back through
+        // the entry's own getters, which a wrong setter would agree with).
+        expected[field] =
+            [
+                "https://example.com/c", LinkExpectations.Expectation.blocked.rawValue, "true com.example.app",
+                LinkPlatform.android.rawValue, "com.example.android", "links[3].url", "-",
+            ][field]
+        #expect(Self.fields(entry) == expected)
         #expect(Self.fields(entry) != Self.fields(original))
         Self.expectSame(entry, Self.plain(entry))
         #expect(entry != original)

@@ -71,4 +71,42 @@ import Testing
         #expect(plan.items.map(\.entry) == tested)
         #expect(plan.warnings.filter { $0.code == "links.other-host" }.count == groups.count)
     }
+
+    /// The hosts the plan names (the one-file-many-hosts warning, and the
+    /// error when `--domain` leaves nothing to test) are every host of the
+    /// list once, in the order each first appears, however its URLs are
+    /// spread: runs crossing a chunk of the parse, a host coming back after
+    /// others, URLs that do not parse between them.
+    @Test func theHostsNamedAreEachHostOnceInOrder() throws {
+        let run = ParallelBatch.minimumChunk + 5
+        var urls: [String] = []
+        urls += (0..<run).map { "https://a.example/\($0)" }
+        urls += ["not a url", "https://a.example/after", "https://A.example/upper"]
+        urls += (0..<run).map { "https://b.example/\($0)" }
+        urls += ["https://a.example/again", "https://c.example/x", "https://b.example:99999/bad"]
+        urls += (0..<run).map { "https://c.example/\($0)" }
+        let entries = urls.enumerated().map { index, url in
+            LinkExpectations.Entry(
+                url: url,
+                expectation: .matched,
+                path: JSONPath.root.appending("links").appending(index)
+            )
+        }
+        let file = AASAFile(json: ["applinks": ["details": [["appIDs": ["ABCDE12345.com.example.app"]]]]])
+        let site = LinkTestSites.Site(name: "site", content: .file(file))
+        let plan = try LinkTestPlan(LinkExpectations(entries: entries), sites: .everyHost(site), domain: nil)
+        let warning = try #require(plan.warnings.first { $0.code == "links.one-file-many-hosts" })
+        #expect(warning.message.hasPrefix("the list has URLs of 3 hosts (a.example, b.example, c.example),"))
+        // URLs that do not parse stay to be tested (they fail), so they are
+        // left out here, or the run would have something to test.
+        let parsing = entries.filter { (try? AASAURL($0.url)) != nil }
+        let error = #expect(throws: LinkTestSetupError.self) {
+            try LinkTestPlan(LinkExpectations(entries: parsing), sites: .everyHost(site), domain: "d.example")
+        }
+        guard case .nothingToTest(_, let hosts) = error else {
+            Issue.record("expected nothingToTest, got \(String(describing: error))")
+            return
+        }
+        #expect(hosts == ["a.example", "b.example", "c.example"])
+    }
 }

@@ -14,7 +14,8 @@ import NIOTLS
 ///   ``ConnectionLimits/outputWaterMark``); what arrives meanwhile is held,
 ///   up to ``ConnectionLimits/inputBudget``, past which the connection is
 ///   dropped. Reading stops while held, so TCP pushes back on the client.
-/// - **Clocks.** See ``ConnectionClock``. **Ending on a message boundary.** A closing connection (a `Connection:
+/// - **Clocks.** See ``ConnectionClock``.
+/// - **Ending on a message boundary.** A closing connection (a `Connection:
 ///   close` answer, a header timeout, shutdown, the client's end of input)
 ///   sends everything already answered, shuts its write side and reads and
 ///   drops input for a bounded time before closing, so the kernel never
