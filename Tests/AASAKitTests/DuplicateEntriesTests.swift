@@ -93,6 +93,26 @@ import Testing
         )
     }
 
+    /// The list's warnings are appended to the plan's own (a host skipped),
+    /// in that order.
+    @Test func theListsWarningsFollowTheHostsSkipped() throws {
+        let texts = [
+            "https://other.example/a", "https://example.com/a", "https://EXAMPLE.com/a", "http://example.com/b",
+        ]
+        let list = LinkExpectations(
+            entries: texts.enumerated().map { index, text in
+                .init(url: text, expectation: .notMatched, path: JSONPath.root.appending("links").appending(index))
+            }
+        )
+        let file = AASAFile(json: [
+            "applinks": ["details": [["appIDs": ["ABCDE12345.com.example.app"], "components": [["/": "/shop/*"]]]]]
+        ])
+        let report = try LinkTestRunner(file: file, domain: "example.com")
+            .run(list, app: .appID("ABCDE12345.com.example.app"))
+        #expect(report.warnings.map(\.code) == ["links.other-host", "links.duplicate-url", "links.http-url"])
+        #expect(report.warnings.map(\.path.description) == ["links[0]", "links[2]", "links[3]"])
+    }
+
     /// Thousands of warnings, made in chunks across the cores, come out in
     /// list order, each entry's duplicate warning before its http one.
     @Test func manyWarningsStayInListOrder() throws {

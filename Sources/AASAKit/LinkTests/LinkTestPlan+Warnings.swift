@@ -1,6 +1,7 @@
 extension LinkTestPlan {
-    /// URLs listed twice (for the same app), and http URLs, which test no rule.
-    static func listWarnings(_ items: [Item]) -> [Diagnostic] {
+    /// URLs listed twice (for the same app), and http URLs, which test no
+    /// rule, appended to `warnings`.
+    static func appendListWarnings(_ items: [Item], to warnings: inout [Diagnostic]) {
         let firstOccurrences = DuplicateEntries.firstOccurrences(items)
         // The items warned about, found in place: a copy of an item retains
         // every field of its entry and URL. Only a parsed URL has a first
@@ -20,7 +21,10 @@ extension LinkTestPlan {
                 return warnings
             }
         }
-        return chunks.count == 1 ? chunks[0] : Array(chunks.joined())
+        // Copied once, into place: joining the chunks and then appending
+        // the result copied every message twice (a retain of each string).
+        warnings.reserveCapacity(warnings.count + chunks.reduce(0) { $0 + $1.count })
+        for chunk in chunks { warnings += chunk }
     }
 
     /// The warnings about one item: listed before at `first`, an http URL.

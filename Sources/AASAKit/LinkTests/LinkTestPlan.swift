@@ -139,7 +139,7 @@ struct LinkTestPlan {
                 )
             )
         }
-        warnings += Self.listWarnings(items)
+        Self.appendListWarnings(items, to: &warnings)
     }
 
     /// Each entry with its URL parsed from its bytes, across the cores for

@@ -124,7 +124,10 @@ public struct LinkTestRunner: Sendable {
             guard coverage || more[index] != nil else { continue }
             gather(lean.result(at: index), more: more[index] ?? [], app: app, loaded: loaded, state: &state)
         }
-        var warnings = plan.warnings + state.warnings
+        // The plan's warnings (thousands for a list that repeats itself)
+        // are shared, not copied, when nothing is added to them.
+        var warnings = plan.warnings
+        if !state.warnings.isEmpty { warnings += state.warnings }
         if coverage { warnings += android.coverage.warnings }
         var uncovered: [UncoveredRule]?
         if coverage {
