@@ -24,7 +24,12 @@ import Testing
                 entry.platform = .android
                 entry.package = random.chance(50) ? nil : "com.example.app"
             }
-            return LinkTestPlan.Item(entry: entry, url: Result { () throws(AASAURLError) in try AASAURL(text) })
+            var lastHost: String?
+            return LinkTestPlan.Item(
+                entry: entry,
+                url: Result { () throws(AASAURLError) in try AASAURL(text) },
+                lastHost: &lastHost
+            )
         }
     }
 

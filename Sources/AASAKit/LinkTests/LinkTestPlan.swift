@@ -30,11 +30,6 @@ struct LinkTestPlan {
         /// copied) every item's host. `false` is always safe.
         let hostRepeats: Bool
 
-        init(entry: LinkExpectations.Entry, url: Result<AASAURL, AASAURLError>) {
-            var lastHost: String?
-            self.init(entry: entry, url: url, lastHost: &lastHost)
-        }
-
         init(entry: LinkExpectations.Entry, url: Result<AASAURL, AASAURLError>, lastHost: inout String?) {
             self.entry = entry
             // Consumed: a switch over the parameter copied the URL out of
@@ -43,8 +38,9 @@ struct LinkTestPlan {
             case .success(let url):
                 urlHash = DuplicateEntries.hash(of: url)
                 isHTTP = url.scheme == "http"
-                // Usually the very string before (the parser shares it):
-                // compared by identity, and stored only when it changes.
+                // Usually the very string before (the parser shares it),
+                // so `==` ends at its identity check; stored only when it
+                // changes.
                 hostRepeats = url.host == lastHost
                 if !hostRepeats { lastHost = url.host }
                 (parsed, error) = (url, nil)
