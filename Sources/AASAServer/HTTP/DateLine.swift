@@ -6,24 +6,19 @@ import Glibc
 import Darwin
 #endif
 
-/// The `Date` header line, rebuilt when the second changes: with the status
-/// line (a constant) the only bytes of a response not fixed at load time.
+/// The `Date` header line: with the status line (a constant) the only bytes
+/// of a response not fixed at load time. Its owner (``ResponseCache``, which
+/// keeps the current second) rewrites it when the second changes.
 struct DateLine {
-    private(set) var second = -1
     private(set) var bytes = ByteBuffer()
 
-    /// Brings the line to `now` (the current second); true when it changed.
-    @inline(__always)
-    @discardableResult
-    mutating func refresh(now: Int = time(nil)) -> Bool {
-        guard now != second else { return false }
-        second = now
+    /// Rewrites the line for `now` (the current second).
+    mutating func refresh(now: Int = time(nil)) {
         // Rewritten in its own storage: the line is only ever copied out.
         bytes.clear()
         bytes.writeStaticString("Date: ")
         HTTPDate.write(epochSeconds: now, into: &bytes)
         bytes.writeStaticString("\r\n")
-        return true
     }
 
     /// Writes `response`'s status line, this `Date` line and its `Connection` line.
