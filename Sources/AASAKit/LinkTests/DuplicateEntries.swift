@@ -63,11 +63,10 @@ enum DuplicateEntries {
             value = mixed << 29 | mixed >> 35
         }
 
-        /// The bytes, then their count (so `"ab" + "c"` and `"a" + "bc"`
-        /// differ); a native or small string lends its bytes in place.
+        /// The bytes, lent in place, then their count (so `"ab" + "c"` and
+        /// `"a" + "bc"` differ).
         mutating func add(_ text: String) {
-            let lent: Void? = text.utf8.withContiguousStorageIfAvailable { add(bytes: $0) }
-            if lent == nil { Array(text.utf8).withUnsafeBufferPointer { add(bytes: $0) } }
+            text.withLentUTF8 { add(bytes: $0) }
             add(UInt64(text.utf8.count))
         }
 

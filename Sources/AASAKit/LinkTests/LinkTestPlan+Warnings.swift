@@ -38,7 +38,6 @@ extension LinkTestPlan {
         first: UnsafePointer<Item>?,
         into warnings: inout [Diagnostic]
     ) {
-        guard item.pointee.urlHash != nil else { return }
         if let first {
             let message = Self.message(startingWith: item) { bytes in
                 bytes += " is already listed at ".utf8

@@ -87,19 +87,12 @@ public struct AASAMatcher: Sendable {
 
     /// What decides `url` for `appID`, as a ``Verdict``.
     func verdict(_ url: AASAURL, appID: String, steps: inout Int, scratch: inout MatchScratch) -> Verdict {
-        verdict(url, detail: detail(listing: appID), steps: &steps, scratch: &scratch)
+        compiled.verdict(url, detail: detail(listing: appID), steps: &steps, scratch: &scratch)
     }
 
     /// The place of the first detail listing `appID`; `nil` when none does.
     func detail(listing appID: String) -> Int? {
         compiled.detail(listing: appID)
-    }
-
-    /// ``verdict(_:appID:steps:scratch:)`` for the app whose
-    /// ``detail(listing:)`` is `detail`: a run of many URLs for one app
-    /// looks its app ID up once, not per URL.
-    func verdict(_ url: AASAURL, detail: Int?, steps: inout Int, scratch: inout MatchScratch) -> Verdict {
-        compiled.verdict(url, detail: detail, steps: &steps, scratch: &scratch)
     }
 
     /// The compiled tables, not retained: valid while this matcher (or a
@@ -169,7 +162,9 @@ public struct AASAMatcher: Sendable {
 }
 
 extension CompiledMatcher {
-    /// ``AASAMatcher/verdict(_:detail:steps:scratch:)``.
+    /// ``AASAMatcher/verdict(_:appID:steps:scratch:)`` for the app whose
+    /// ``AASAMatcher/detail(listing:)`` is `detail`: a run of many URLs for
+    /// one app looks its app ID up once, not per URL.
     func verdict(
         _ url: AASAURL,
         detail: Int?,

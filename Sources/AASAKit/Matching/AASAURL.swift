@@ -125,14 +125,10 @@ public struct AASAURL: Sendable, Hashable, CustomStringConvertible {
         Self.combineBytes(of: tail, into: &hasher)
     }
 
-    /// Feeds `text`'s UTF-8 bytes, then their count (so `"ab" + "c"` and
-    /// `"a" + "bc"` hash apart). A native or small string lends its bytes in place (no copy of the
-    /// string to call `withUTF8`, a retain and a release per string hashed).
+    /// Feeds `text`'s UTF-8 bytes, lent in place, then their count (so
+    /// `"ab" + "c"` and `"a" + "bc"` hash apart).
     private static func combineBytes(of text: String, into hasher: inout Hasher) {
-        let lent: Void? = text.utf8.withContiguousStorageIfAvailable {
-            hasher.combine(bytes: UnsafeRawBufferPointer($0))
-        }
-        if lent == nil { Array(text.utf8).withUnsafeBytes { hasher.combine(bytes: $0) } }
+        text.withLentUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
         hasher.combine(text.utf8.count)
     }
 
