@@ -30,6 +30,7 @@ enum URLByteParser {
         original: () -> String,
         host: inout String?
     ) throws(AASAURLError) -> AASAURL {
+        if let url = parseCommon(raw, host: &host) { return url }
         // Leading and trailing C0 controls and spaces go; tabs and newlines
         // go everywhere (rare: the filtered copy is only made for them).
         var start = 0
