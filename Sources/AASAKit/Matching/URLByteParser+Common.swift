@@ -24,7 +24,8 @@ extension URLByteParser {
         let hostEnd = index
         // The host ends the authority only at `/`, `?`, `#` or the end:
         // a `\`, `:`, `@`, uppercase or non-ASCII byte is the general parse's.
-        guard hostEnd > hostStart, hostEnd == count || ASCII.pathEnds.contains(input[hostEnd]) || input[hostEnd] == ASCII.slash
+        guard hostEnd > hostStart,
+            hostEnd == count || ASCII.pathEnds.contains(input[hostEnd]) || input[hostEnd] == ASCII.slash
         else { return nil }
 
         // The path, to the first `?` or `#`: a segment with a `.` or a `%`

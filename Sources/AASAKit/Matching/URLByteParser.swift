@@ -31,6 +31,16 @@ enum URLByteParser {
         host: inout String?
     ) throws(AASAURLError) -> AASAURL {
         if let url = parseCommon(raw, host: &host) { return url }
+        return try parseGeneral(raw, original: original, host: &host)
+    }
+
+    /// ``parse(_:original:host:)`` of any input, without the common URL's
+    /// shortcut (``parseCommon(_:host:)``, which its tests hold to this).
+    static func parseGeneral(
+        _ raw: UnsafeBufferPointer<UInt8>,
+        original: () -> String,
+        host: inout String?
+    ) throws(AASAURLError) -> AASAURL {
         // Leading and trailing C0 controls and spaces go; tabs and newlines
         // go everywhere (rare: the filtered copy is only made for them).
         var start = 0
