@@ -105,6 +105,14 @@ import Testing
         #expect(verdicts[0] != verdicts[3])
     }
 
+    /// A list's items hold a parsed URL each, 100,000 of them for a long
+    /// list: the URL's marks are two `UInt32`s (two `Int?` made it 96
+    /// bytes) and the item's rare error is boxed (inline it took 24).
+    @Test func parsedURLsAndItemsStayCompact() {
+        #expect(MemoryLayout<AASAURL>.stride <= 9 * MemoryLayout<Int>.size)
+        #expect(MemoryLayout<LinkTestPlan.Item>.stride <= 15 * MemoryLayout<Int>.size)
+    }
+
     /// Random URLs of the differential tests: the same answers through the
     /// one-string layout as through parts.
     @Test func randomURLsReadAsTheirComponents() throws {

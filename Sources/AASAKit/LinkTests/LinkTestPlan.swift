@@ -11,14 +11,6 @@ struct LinkTestPlan {
         /// and a release of each of its strings), several times per URL;
         /// an optional's field is read where it lies.
         let parsed: AASAURL?
-        /// Why the URL does not parse; `nil` when it does.
-        let error: AASAURLError?
-        /// The parsed URL's hash (``DuplicateEntries/hash(of:)``, of its
-        /// bytes, as ``AASAURL``'s `==` compares them); `nil` when it does not
-        /// parse. Made with the URL, which is at hand there: hashing it
-        /// later, read through the items, copied it twice (a retain and a
-        /// release of each of its strings) in a pass of its own.
-        let urlHash: Int?
         /// Whether the URL parsed and is `http`, made with the URL: the
         /// plan's warnings read this flag, where reading the scheme through
         /// the optional URL in place copied the URL (a retain and a release
@@ -29,6 +21,30 @@ struct LinkTestPlan {
         /// decides for it what it decided for that URL, where it read (and
         /// copied) every item's host. `false` is always safe.
         let hostRepeats: Bool
+        /// Whether ``hash`` is the URL's (the URL parsed).
+        private let hashed: Bool
+        private let hash: Int
+        /// Why the URL does not parse, boxed: rare, and held inline it made
+        /// each of a list's 100,000 items 16 bytes longer.
+        private let failure: Failure?
+
+        /// Why the URL does not parse; `nil` when it does.
+        var error: AASAURLError? { failure?.error }
+
+        /// The parsed URL's hash (``DuplicateEntries/hash(of:)``, of its
+        /// bytes, as ``AASAURL``'s `==` compares them); `nil` when it does not
+        /// parse. Made with the URL, which is at hand there: hashing it
+        /// later, read through the items, copied it twice (a retain and a
+        /// release of each of its strings) in a pass of its own.
+        var urlHash: Int? { hashed ? hash : nil }
+
+        final class Failure: Sendable {
+            let error: AASAURLError
+
+            init(_ error: AASAURLError) {
+                self.error = error
+            }
+        }
 
         init(entry: LinkExpectations.Entry, url: Result<AASAURL, AASAURLError>, lastHost: inout String?) {
             self.entry = entry
@@ -36,16 +52,16 @@ struct LinkTestPlan {
             // it (a retain of each of its strings) and then released both.
             switch consume url {
             case .success(let url):
-                urlHash = DuplicateEntries.hash(of: url)
+                (hashed, hash) = (true, DuplicateEntries.hash(of: url))
                 isHTTP = url.scheme == "http"
                 // Usually the very string before (the parser shares it),
                 // so `==` ends at its identity check; stored only when it
                 // changes.
                 hostRepeats = url.host == lastHost
                 if !hostRepeats { lastHost = url.host }
-                (parsed, error) = (url, nil)
-            case .failure(let failure):
-                (parsed, error, urlHash, isHTTP, hostRepeats) = (nil, failure, nil, false, false)
+                (parsed, failure) = (url, nil)
+            case .failure(let error):
+                (parsed, failure, hashed, hash, isHTTP, hostRepeats) = (nil, Failure(error), false, 0, false, false)
             }
         }
 
