@@ -123,6 +123,27 @@ import Testing
         if let url { #expect(url == (try? AASAURL(text))) }
     }
 
+    /// Each class is what its comment says, from the general parse's sets.
+    @Test func theClassesAreTheGeneralParsesBytes() {
+        func members(_ test: (UInt8) -> Bool) -> ASCII.Set {
+            var (low, high): (UInt64, UInt64) = (0, 0)
+            for byte in UInt8(0)..<128 where test(byte) {
+                if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte - 64) }
+            }
+            return ASCII.Set(low: low, high: high)
+        }
+        #expect(
+            CommonURLBytes.host
+                == members { $0 > 0x20 && $0 < 0x7F && !ASCII.isUpper($0) && !ASCII.isForbiddenInHost($0) }
+        )
+        #expect(CommonURLBytes.path == members { ASCII.isKept($0, ASCII.pathSet) && !"\\/.%".utf8.contains($0) })
+        #expect(CommonURLBytes.query == members { ASCII.isKept($0, ASCII.querySet) })
+        #expect(CommonURLBytes.fragment == members { ASCII.isKept($0, ASCII.fragmentSet) })
+        for byte in UInt8.min...UInt8.max {
+            #expect(CommonURLBytes.has(CommonURLBytes.query, byte) == CommonURLBytes.query.contains(byte))
+        }
+    }
+
     /// A host equal to the one held is the held string; another replaces it.
     @Test func theHostCacheIsUsedAndLeftHoldingTheHost() throws {
         var host: String? = "h"

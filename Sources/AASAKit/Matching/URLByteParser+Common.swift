@@ -20,7 +20,7 @@ extension URLByteParser {
             return nil
         }
         let hostStart = index
-        while index < count, isPlainHostByte(input[index]) { index += 1 }
+        while index < count, CommonURLBytes.has(CommonURLBytes.host, input[index]) { index += 1 }
         let hostEnd = index
         // The host ends the authority only at `/`, `?`, `#` or the end:
         // a `\`, `:`, `@`, uppercase or non-ASCII byte is the general parse's.
@@ -34,13 +34,17 @@ extension URLByteParser {
         var mayBeDot = false
         while index < count {
             let byte = input[index]
+            if CommonURLBytes.has(CommonURLBytes.path, byte) {
+                index += 1
+                continue
+            }
             if ASCII.pathEnds.contains(byte) { break }
             if byte == ASCII.slash {
                 if mayBeDot, isDotSegment(input[segmentStart..<index]) { return nil }
                 (segmentStart, mayBeDot) = (index + 1, false)
             } else if byte == UInt8(ascii: ".") || byte == UInt8(ascii: "%") {
                 mayBeDot = true
-            } else if !ASCII.isKept(byte, ASCII.pathSet) || byte == ASCII.backslash {
+            } else {
                 return nil
             }
             index += 1
@@ -53,7 +57,7 @@ extension URLByteParser {
             queryMark = pathCount
             index += 1
             while index < count, input[index] != UInt8(ascii: "#") {
-                guard ASCII.isKept(input[index], ASCII.querySet) else { return nil }
+                guard CommonURLBytes.has(CommonURLBytes.query, input[index]) else { return nil }
                 index += 1
             }
         }
@@ -62,7 +66,7 @@ extension URLByteParser {
             fragmentMark = index - hostEnd
             index += 1
             while index < count {
-                guard ASCII.isKept(input[index], ASCII.fragmentSet) else { return nil }
+                guard CommonURLBytes.has(CommonURLBytes.fragment, input[index]) else { return nil }
                 index += 1
             }
         }
@@ -106,14 +110,6 @@ extension URLByteParser {
         return true
     }
 
-    /// A byte the general parse keeps in a host as it is: printable ASCII,
-    /// not uppercase, not forbidden (which also rules out `:`, `@`, `[`
-    /// and every byte that ends the authority).
-    @inline(__always)
-    private static func isPlainHostByte(_ byte: UInt8) -> Bool {
-        byte > 0x20 && byte < 0x7F && !ASCII.isUpper(byte) && !ASCII.forbiddenInHost.contains(byte)
-    }
-
     /// Whether a segment is `.` or `..` in any spelling (`%2e` for a dot,
     /// either case): the segments ``AASAURL/removingDotSegments(_:)``
     /// resolves, which leaves every other path as it is.
@@ -133,5 +129,31 @@ extension URLByteParser {
             dots += 1
         }
         return dots == 1 || dots == 2
+    }
+}
+
+/// The byte classes of ``URLByteParser/parseCommon(_:host:)``, each a
+/// byte the general parse keeps as it is where the class is used, as
+/// masks (members in the comments; `URLParserCommonPathTests` rebuilds
+/// them from ``ASCII``'s sets). One test per byte in the usual case, where
+/// the loops tested the ends, then the marks, then the set.
+enum CommonURLBytes {
+    /// In a host: printable ASCII, not uppercase, not forbidden (which
+    /// also rules out `:`, `@`, `[` and every byte that ends the authority).
+    static var host: ASCII.Set { ASCII.Set(low: 0x2BFF_7FD6_0000_0000, high: 0x6FFF_FFFF_8000_0000) }
+    /// In the path, and needs no second look: kept with the path set, not
+    /// `\` (a `/` to the general parse), nor `/`, `.` or `%` (segments and
+    /// dot segments), nor `?` or `#` (the path's end).
+    static var path: ASCII.Set { ASCII.Set(low: 0x2FFF_3FD2_0000_0000, high: 0x57FF_FFFE_AFFF_FFFF) }
+    /// Kept with the query set (which holds `#`, the query's end).
+    static var query: ASCII.Set { ASCII.Set(low: 0xAFFF_FF72_0000_0000, high: 0x7FFF_FFFF_FFFF_FFFF) }
+    /// Kept with the fragment set.
+    static var fragment: ASCII.Set { ASCII.Set(low: 0xAFFF_FFFA_0000_0000, high: 0x7FFF_FFFE_FFFF_FFFF) }
+
+    /// Whether `set` holds `byte`, with one branch (bytes from 128 are in
+    /// no set).
+    @inline(__always)
+    static func has(_ set: ASCII.Set, _ byte: UInt8) -> Bool {
+        byte < 128 && ((byte < 64 ? set.low : set.high) >> UInt64(byte & 63)) & 1 != 0
     }
 }
