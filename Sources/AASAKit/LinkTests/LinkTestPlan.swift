@@ -160,14 +160,19 @@ struct LinkTestPlan {
     /// repeat.
     static func parseItems(_ entries: [LinkExpectations.Entry]) -> [Item] {
         let parse: @Sendable (Int, inout ParseState) -> Item = { index, state in
+            // One copy of the entry, read in place and then moved into its
+            // item: reading the URL through the array (or through the copy,
+            // `WrittenURL.withUTF8`) and copying the entry for the item
+            // retained and released the links file's bytes, which every
+            // entry shares, three times per URL (a reference count both
+            // cores kept taking from each other). The error's text is read
+            // through a pointer: a closure that captured the array or the
+            // copy retained it per URL.
             entries.withUnsafeBufferPointer { entries in
-                let entry = entries.baseAddress! + index
-                let url = entry.pointee.written.withUTF8 { utf8 in
-                    Result { () throws(AASAURLError) in
-                        try URLByteParser.parse(utf8, original: { entry.pointee.url }, host: &state.host)
-                    }
-                }
-                return Item(entry: entry.pointee, url: url, lastHost: &state.lastHost)
+                let address = entries.baseAddress! + index
+                let entry = address.pointee
+                let url = Self.parseURL(entry.written, original: { address.pointee.url }, host: &state.host)
+                return Item(entry: entry, url: url, lastHost: &state.lastHost)
             }
         }
         // Written in place across the cores, as `ParallelBatch.map` writes,
@@ -190,6 +195,30 @@ struct LinkTestPlan {
     /// every chunk has finished, before the array is handed out.
     private struct ItemsOutput: @unchecked Sendable {
         let base: UnsafeMutablePointer<Item>
+    }
+
+    /// The URL of `written`, read where it lies: a borrowed enum's payload
+    /// is bound without a retain. Not inlined: inlined into the parse's
+    /// closure, the payload was retained again.
+    @inline(never)
+    private static func parseURL(
+        _ written: borrowing WrittenURL,
+        original: () -> String,
+        host: inout String?
+    ) -> Result<AASAURL, AASAURLError> {
+        switch written {
+        case .string(let text):
+            text.withLentUTF8 { utf8 in
+                Result { () throws(AASAURLError) in try URLByteParser.parse(utf8, original: original, host: &host) }
+            }
+        case .bytes(let source, let start, let count):
+            source.bytes.withUnsafeBufferPointer { bytes in
+                let utf8 = UnsafeBufferPointer(rebasing: bytes[Int(start)..<Int(start) + Int(count)])
+                return Result { () throws(AASAURLError) in
+                    try URLByteParser.parse(utf8, original: original, host: &host)
+                }
+            }
+        }
     }
 
     /// What a chunk of the parse carries from one URL to the next.
