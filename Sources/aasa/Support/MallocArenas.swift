@@ -10,24 +10,24 @@ enum MallocArenas {
     /// The commands that run once over a long list on two threads.
     static let batchCommands: Set<String> = ["test-links", "validate-universal-links"]
 
-    /// One arena, grown 64 MiB of address space at a time, for a batch
-    /// command; glibc's default (an arena per thread) for the others.
+    /// Each thread's arena made readable and writable 64 MiB at once (of
+    /// the 64 MiB of address space glibc reserves for it anyway) for a
+    /// batch command; glibc's default for the others.
     ///
-    /// glibc gives each new thread an arena of its own and grows it one
-    /// page per `mprotect`, each taking the address space's lock for
-    /// writing: `test-links` over 100,000 URLs made ~2,400 of those calls
-    /// (~7 ms of CPU, and the other core's page faults waited on the
-    /// lock); the main arena grows by `brk` with the padding given here
-    /// and took ten. The server keeps an arena per thread: its event
-    /// loops allocate at the same time all the time, and would queue on
-    /// one arena's lock.
+    /// glibc grows a thread's arena one page per `mprotect`, each taking
+    /// the address space's lock for writing: `test-links` over 100,000
+    /// URLs made ~2,400 of those calls, ~7 ms of CPU, and the other
+    /// threads' page faults and `mmap`s waited on the lock. With the pad
+    /// an arena is made writable once, when it is made (its pages are
+    /// still faulted in only when used): 12 calls. One arena for every
+    /// thread (`M_ARENA_MAX` 1) took as few calls, but its lock, taken by
+    /// both cores' allocations, made runs of thousands of futex waits.
     static func configure(command: String?) {
         #if canImport(Glibc)
         guard let command, batchCommands.contains(command), let mallopt = Self.mallopt else { return }
-        _ = mallopt(arenaMax, 1)
         _ = mallopt(topPad, 64 << 20)
         #else
-        // Darwin's allocator has no such knobs (and grows its zones in large regions).
+        // Darwin's allocator has no such knob (and grows its zones in large regions).
         #endif
     }
 
@@ -38,8 +38,7 @@ enum MallocArenas {
         dlsym(nil, "mallopt").map { unsafeBitCast($0, to: (@convention(c) (Int32, Int32) -> Int32).self) }
     }
 
-    /// `M_ARENA_MAX` and `M_TOP_PAD` of `<malloc.h>`.
-    private static let arenaMax: Int32 = -8
+    /// `M_TOP_PAD` of `<malloc.h>`.
     private static let topPad: Int32 = -2
     #endif
 }
