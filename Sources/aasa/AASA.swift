@@ -34,6 +34,7 @@ struct AASA: AsyncParsableCommand {
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
         MallocArenas.configure(command: arguments.first)
+        LinksFileAhead.start(arguments: arguments)
         await runToExit(arguments: arguments)
     }
 
