@@ -32,7 +32,10 @@ struct AASA: AsyncParsableCommand {
     /// and 1 on an error a command did not map: the tool promises CI that 1
     /// means findings and 2 means bad input, whatever went wrong.
     static func main() async {
-        await runToExit(arguments: Array(CommandLine.arguments.dropFirst()))
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        MallocArenas.configure(command: arguments.first)
+        LinksFileAhead.start(arguments: arguments)
+        await runToExit(arguments: arguments)
     }
 
     /// ``run(arguments:output:)``, then the process ends on the thread that

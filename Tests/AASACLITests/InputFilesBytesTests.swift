@@ -7,7 +7,7 @@ import Testing
 /// file is empty, larger than a read, or larger than its size said.
 @Suite("aasa: reading input files")
 struct InputFilesBytesTests {
-    @Test(arguments: [0, 1, 65_535, 65_536, 300_001])
+    @Test(arguments: [0, 1, 65_535, 65_536, 300_001, 5_000_001])
     func aFileIsReadWhole(size: Int) throws {
         let scratch = try ScratchDirectory([:])
         let path = scratch.path + "/file"
@@ -34,6 +34,31 @@ struct InputFilesBytesTests {
         try FileManager.default.createDirectory(atPath: scratch.path, withIntermediateDirectories: true)
         for path in [scratch.path + "/missing.json", scratch.path] {
             #expect(throws: InputError.self) { try InputFiles.bytes(path, what: "links file") }
+        }
+    }
+
+    /// The huge pages advised are whole, aligned, and inside the buffer;
+    /// a buffer holding none is left alone.
+    @Test(arguments: [0, 1, 4_095, 2 << 20, (2 << 20) + 1, 5_000_001])
+    func theHugePagesAdvisedLieWhollyInsideTheBuffer(offset: Int) {
+        let size = HugePages.size
+        let storage = UnsafeMutableRawPointer.allocate(byteCount: 3 * size + offset, alignment: size)
+        defer { storage.deallocate() }
+        for (start, count) in [(offset, 3 * size), (offset, size), (1, size - 1), (0, size), (offset, 2 * size + 1)] {
+            guard start + count <= 3 * size + offset else { continue }
+            let buffer = UnsafeMutableRawBufferPointer(start: storage + start, count: count)
+            let base = UInt(bitPattern: storage + start)
+            let range = HugePages.alignedRange(of: buffer)
+            // The whole pages a buffer holds, counted the slow way.
+            let whole = (0...(3 * size + offset) / size).filter { page in
+                let pageStart = UInt(bitPattern: storage) + UInt(page * size)
+                return pageStart >= base && pageStart + UInt(size) <= base + UInt(count)
+            }
+            #expect((range.map { Int($0.upperBound - $0.lowerBound) / size } ?? 0) == whole.count)
+            if let range {
+                #expect(range.lowerBound % UInt(size) == 0 && range.upperBound % UInt(size) == 0)
+                #expect(range.lowerBound >= base && range.upperBound <= base + UInt(count))
+            }
         }
     }
 }

@@ -127,6 +127,51 @@ import Testing
         #expect(scanned == 24 * 5 * valid.count)
     }
 
+    /// A word's first stop is found from its flags: on random words over
+    /// the bytes that matter, the lowest flag is the first byte a byte loop
+    /// stops at, and there is none when the loop finds none.
+    @Test func theLowestFlagIsTheFirstStop() {
+        var random = TestRandom(seed: 0x7374_6F70)
+        let alphabet: [UInt8] = [
+            0x00, 0x01, 0x1F, 0x20, 0x21, 0x22, 0x23, 0x5B, 0x5C, 0x5D, 0x7F, 0x80, 0xA2, 0xDC, 0xFF,
+        ]
+        for _ in 0..<20_000 {
+            let bytes = (0..<8).map { _ in random.pick(alphabet) }
+            let word = bytes.enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (8 * $1.offset) }
+            let first = bytes.firstIndex { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 < 0x20 }
+            let stops = LinkListScanner.stops(word)
+            #expect((stops == 0 ? nil : stops.trailingZeroBitCount / 8) == first, "\(bytes)")
+        }
+    }
+
+    /// Many short strings to a word: a string's closing quote, the next
+    /// one's opening quote and its bytes share the word the stop is found
+    /// in, and what is not ASCII is checked for the string it is in only.
+    @Test func shortStringsSharingWordsAgreeWithTheFullReader() {
+        var random = TestRandom(seed: 0x7368_6F72)
+        let pieces: [[UInt8]] = [
+            [UInt8(ascii: "a")], [UInt8(ascii: "/")], Array("é".utf8), [0xFF], [0xC3], [0x09], Array(#"\""#.utf8),
+        ]
+        var scanned = 0
+        for _ in 0..<2_000 {
+            let strings = (0..<(1 + random.below(12))).map { _ in
+                (0..<(1 + random.below(9))).flatMap { _ in random.chance(5) ? random.pick(pieces) : [UInt8(ascii: "x")]
+                }
+            }
+            let list = strings.map { [UInt8(ascii: "\"")] + $0 + [UInt8(ascii: "\"")] }.joined(separator: [
+                UInt8(ascii: ",")
+            ])
+            let bytes = Array(#"{"deep_linkable_urls":["#.utf8) + list + Array("]}".utf8)
+            if check(bytes) { scanned += 1 }
+            // Deferring is only for what the scanner cannot take.
+            let plain = strings.allSatisfy { string in
+                !string.contains { $0 == UInt8(ascii: "\\") || $0 < 0x20 } && UTF8Text.decode(string[...]) != nil
+            }
+            #expect((LinkListScanner.entries(of: bytes, file: nil) != nil) == plain, "\(strings)")
+        }
+        #expect(scanned > 300)
+    }
+
     /// Mostly what the scanner accepts, so that many files reach the
     /// comparison; the rest is what it must leave to the full reader.
     private static let keys =

@@ -25,6 +25,7 @@ enum InputFiles {
     private static func readAll(_ descriptor: FileDescriptor, sizeHint: Int) throws -> [UInt8] {
         let capacity = max(sizeHint, 0) + 1
         var bytes = try [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+            HugePages.advise(UnsafeMutableRawBufferPointer(buffer))
             while count < buffer.count {
                 let rest = UnsafeMutableBufferPointer(rebasing: buffer[count...])
                 let got = try descriptor.read(into: UnsafeMutableRawBufferPointer(rest))

@@ -85,18 +85,24 @@ struct LinkTestInvocation {
         var entries: [LinkExpectations.Entry] = []
         var texts: [String: [UInt8]] = [:]
         for path in paths {
-            let bytes = try InputFiles.bytes(path, what: "links file")
-            do {
-                let list = try LinkExpectations(bytes: bytes, file: path).entries
-                // The usual single list is taken whole, not copied entry by entry.
-                if entries.isEmpty { entries = list } else { entries += list }
-            } catch {
-                let problems = error.problems.map { "  \($0)" }.joined(separator: "\n")
-                throw InputError("\(path) is not a valid links file (schema/links.schema.json):\n\(problems)")
-            }
-            if format == .github { texts[path] = bytes }
+            let file: LinksFileAhead.Read
+            if let ahead = LinksFileAhead.take(path) { file = ahead } else { file = try Self.linksFile(path) }
+            // The usual single list is taken whole, not copied entry by entry.
+            if entries.isEmpty { entries = file.entries } else { entries += file.entries }
+            if format == .github { texts[path] = file.bytes }
         }
         return (entries, texts)
+    }
+
+    /// A links file's entries and bytes.
+    static func linksFile(_ path: String) throws(InputError) -> LinksFileAhead.Read {
+        let bytes = try InputFiles.bytes(path, what: "links file")
+        do {
+            return (try LinkExpectations(bytes: bytes, file: path).entries, bytes)
+        } catch {
+            let problems = error.problems.map { "  \($0)" }.joined(separator: "\n")
+            throw InputError("\(path) is not a valid links file (schema/links.schema.json):\n\(problems)")
+        }
     }
 
     /// The sites, and with `--file` its one file compiled (a directory's

