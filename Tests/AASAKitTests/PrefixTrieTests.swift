@@ -3,7 +3,8 @@ import Testing
 @testable import AASAKit
 
 /// ``PrefixTrie``'s walk (a node's only edge read from the node, branching
-/// nodes searched, chains compressed into runs) against the straightforward answer: every key, folded,
+/// nodes looked up in their ASCII table or searched, chains compressed into
+/// runs) against the straightforward answer: every key, folded,
 /// that is a prefix of the text, folded; shortest first, one key's values
 /// in insertion order.
 @Suite struct PrefixTrieTests {

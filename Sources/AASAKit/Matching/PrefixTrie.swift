@@ -35,12 +35,23 @@ struct PrefixTrie: Sendable {
         /// `runs[runStart..<runEnd]`.
         var runStart: Int32
         var runEnd: Int32
+        /// With ``tabledEdges`` edges or more, the node's target by an
+        /// ASCII label is `asciiTargets[table + label]` (-1: no such edge);
+        /// otherwise `table` is -1. Other labels are searched.
+        var table: Int32
     }
+
+    /// From this many edges a node's ASCII edges are looked up in a table:
+    /// the binary search's branches were mispredicted at the nodes most
+    /// paths branch at (the first segment, a section's pages).
+    private static let tabledEdges = 3
 
     private let nodes: [Node]
     private let labels: [UInt32]
     private let targets: [Int32]
     private let runs: [UInt32]
+    /// 128 targets per tabled node (``Node/table``).
+    private let asciiTargets: [Int32]
     private let values: [Int32]
 
     /// Whether the trie holds no value at all.
@@ -95,7 +106,7 @@ struct PrefixTrie: Sendable {
             fill[Int(node)] += 1
         }
         self.values = values
-        (nodes, self.labels, self.targets, runs) = Self.compress(
+        (nodes, self.labels, self.targets, runs, asciiTargets) = Self.compress(
             edgeStart: edgeStart,
             labels: labels,
             targets: targets,
@@ -108,13 +119,14 @@ struct PrefixTrie: Sendable {
     /// `valueStart[n]..<valueStart[n + 1]`): the root, every node with a
     /// value and every node without exactly one edge are kept, in
     /// breadth-first order; the nodes between two kept ones become the run
-    /// of the lower one.
+    /// of the lower one. A node with ``tabledEdges`` edges or more gets its
+    /// table of ASCII targets.
     private static func compress(
         edgeStart: [Int],
         labels: [UInt32],
         targets: [Int],
         valueStart: [Int]
-    ) -> (nodes: [Node], labels: [UInt32], targets: [Int32], runs: [UInt32]) {
+    ) -> (nodes: [Node], labels: [UInt32], targets: [Int32], runs: [UInt32], asciiTargets: [Int32]) {
         func isKept(_ node: Int) -> Bool {
             node == 0 || valueStart[node + 1] > valueStart[node] || edgeStart[node + 1] - edgeStart[node] != 1
         }
@@ -124,6 +136,7 @@ struct PrefixTrie: Sendable {
         var keptTargets: [Int32] = []
         var runs: [UInt32] = []
         var nodes: [Node] = []
+        var asciiTargets: [Int32] = []
         var next = 0
         while next < kept.count {
             let (old, runStart, runEnd) = kept[next]
@@ -140,6 +153,14 @@ struct PrefixTrie: Sendable {
                 kept.append((target, targetRunStart, Int32(runs.count)))
             }
             let isOnly = keptLabels.count - firstEdge == 1
+            var table: Int32 = -1
+            if keptLabels.count - firstEdge >= tabledEdges {
+                table = Int32(asciiTargets.count)
+                asciiTargets += repeatElement(-1, count: 128)
+                for edge in firstEdge..<keptLabels.count where keptLabels[edge] < 128 {
+                    asciiTargets[Int(table) + Int(keptLabels[edge])] = keptTargets[edge]
+                }
+            }
             nodes.append(
                 Node(
                     edgeStart: Int32(firstEdge),
@@ -149,12 +170,13 @@ struct PrefixTrie: Sendable {
                     onlyLabel: isOnly ? keptLabels[firstEdge] : 0,
                     onlyTarget: isOnly ? keptTargets[firstEdge] : -1,
                     runStart: runStart,
-                    runEnd: runEnd
+                    runEnd: runEnd,
+                    table: table
                 )
             )
             next += 1
         }
-        return (nodes, keptLabels, keptTargets, runs)
+        return (nodes, keptLabels, keptTargets, runs, asciiTargets)
     }
 
     /// Appends to `output` every value whose key is a prefix of `text`
@@ -206,6 +228,10 @@ struct PrefixTrie: Sendable {
     @inline(__always)
     private func child(of node: Node, _ label: UInt32) -> Int? {
         if node.onlyTarget >= 0 { return node.onlyLabel == label ? Int(node.onlyTarget) : nil }
+        if node.table >= 0, label < 128 {
+            let target = asciiTargets[Int(node.table) + Int(label)]
+            return target >= 0 ? Int(target) : nil
+        }
         // Binary search over a branching node's edges.
         var low = Int(node.edgeStart)
         var high = Int(node.edgeEnd)
