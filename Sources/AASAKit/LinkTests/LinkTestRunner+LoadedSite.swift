@@ -58,6 +58,8 @@ extension LinkTestRunner {
         // host of the URL parsed before it (``LinkTestPlan/Item/hostRepeats``)
         // is not compared again: that host was seen if that URL was Apple's
         // (the compare took the string's slow path for most of a list).
+        // That URL is the item's last parsed one here too: `--domain` sets
+        // an item aside only with the URL whose host it repeats.
         for index in items.indices {
             let isApple = items[index].entry.platform != .android
             let repeats = items[index].hostRepeats && lastParsedIsApple
