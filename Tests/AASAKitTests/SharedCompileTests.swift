@@ -145,6 +145,12 @@ import Testing
         #expect(plan.items.map(\.hostRepeats) == [false, true, false, false, true, false, true, false])
         let loaded = plan.items.withUnsafeBufferPointer(LinkTestRunner(sites: sites).loadedSites)
         #expect(Set(loaded.keys) == [Self.host(1), Self.host(2), Self.host(3)])
+        // `--domain` sets other hosts' URLs aside (not the unparsable one):
+        // what is left still starts each run of a host.
+        let serving = try LinkTestPlan(list, sites: sites, domain: Self.host(3))
+        #expect(serving.items.map(\.hostRepeats) == [false, false, true])
+        let loadedForDomain = serving.items.withUnsafeBufferPointer(LinkTestRunner(sites: sites).loadedSites)
+        #expect(Set(loadedForDomain.keys) == [Self.host(3)])
     }
 
     /// A shared compile serving a domain decides as a matcher compiled for
