@@ -27,7 +27,9 @@ struct MatchInput {
             encoded.state = nil
             decoded.state = nil
             guard let source else {
-                raw.removeAll(keepingCapacity: true)
+                // Most URLs have no query or no fragment: the buffer is
+                // mostly empty already, and emptying it was a call.
+                if !raw.isEmpty { raw.removeAll(keepingCapacity: true) }
                 return
             }
             // One call in place: emptying the array first was a call of
