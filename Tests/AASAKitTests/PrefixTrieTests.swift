@@ -3,7 +3,8 @@ import Testing
 @testable import AASAKit
 
 /// ``PrefixTrie``'s walk (a node's only edge read from the node, branching
-/// nodes searched) against the straightforward answer: every key, folded,
+/// nodes looked up in their ASCII table or searched, chains compressed into
+/// runs) against the straightforward answer: every key, folded,
 /// that is a prefix of the text, folded; shortest first, one key's values
 /// in insertion order.
 @Suite struct PrefixTrieTests {
@@ -14,13 +15,21 @@ import Testing
     @Test(arguments: 0..<4)
     func walkAgreesWithEveryKeyCompared(seed: UInt64) {
         var random = TestRandom(seed: 0x7121_0000 + seed)
-        for _ in 0..<200 {
+        for round in 0..<200 {
+            // Longer keys every other round: long runs, left part-way.
+            let keyLength = round.isMultiple(of: 2) ? 6 : 12
             let entries = (0..<random.below(12)).map { value in
-                (key: Self.text(&random, maximum: 6), value: value)
+                (key: Self.text(&random, maximum: keyLength), value: value)
             }
             let trie = PrefixTrie(entries)
             for _ in 0..<20 {
-                let text = Self.text(&random, maximum: 9)
+                var text = Self.text(&random, maximum: keyLength + 3)
+                // Often a key's text, changed at one place or extended:
+                // a walk down a whole run, or off it near its end.
+                if !entries.isEmpty, random.chance(50) {
+                    text = random.pick(entries).key + text.prefix(random.below(4))
+                    if !text.isEmpty, random.chance(30) { text[random.below(text.count)] = random.pick(Self.alphabet) }
+                }
                 var walked: [Int32] = []
                 trie.appendValues(keyedByPrefixesOf: text, to: &walked)
                 #expect(walked == Self.expected(entries, text), "\(entries) \(text)")

@@ -124,6 +124,35 @@ import Testing
         #expect(CompiledSite.compile(tagged).compiled == 10)
     }
 
+    /// Apple entries whose host repeats the URL's before them
+    /// (``LinkTestPlan/Item/hostRepeats``, also across an unparsable URL)
+    /// are skipped only when that URL was an Apple entry's: a host an
+    /// Android entry named first is compiled all the same.
+    @Test func aHostRepeatingAnAndroidEntrysIsStillLoaded() throws {
+        let sites = Self.sites(tagged: false)
+        let entries: [(url: String, platform: LinkPlatform)] = [
+            ("https://\(Self.host(1))/a", .android), ("https://\(Self.host(1))/b", .apple),
+            ("https://\(Self.host(2))/a", .android), ("not a url", .apple), ("https://\(Self.host(2))/b", .apple),
+            ("https://\(Self.host(3))/a", .apple), ("https://\(Self.host(3))/b", .apple),
+            ("https://\(Self.host(4))/a", .android),
+        ]
+        let list = LinkExpectations(
+            entries: entries.enumerated().map { index, entry in
+                .init(url: entry.url, expectation: .matched, platform: entry.platform, path: .root.appending(index))
+            }
+        )
+        let plan = try LinkTestPlan(list, sites: sites, domain: nil)
+        #expect(plan.items.map(\.hostRepeats) == [false, true, false, false, true, false, true, false])
+        let loaded = plan.items.withUnsafeBufferPointer(LinkTestRunner(sites: sites).loadedSites)
+        #expect(Set(loaded.keys) == [Self.host(1), Self.host(2), Self.host(3)])
+        // `--domain` sets other hosts' URLs aside (not the unparsable one):
+        // what is left still starts each run of a host.
+        let serving = try LinkTestPlan(list, sites: sites, domain: Self.host(3))
+        #expect(serving.items.map(\.hostRepeats) == [false, false, true])
+        let loadedForDomain = serving.items.withUnsafeBufferPointer(LinkTestRunner(sites: sites).loadedSites)
+        #expect(Set(loadedForDomain.keys) == [Self.host(3)])
+    }
+
     /// A shared compile serving a domain decides as a matcher compiled for
     /// that domain: the host check is per URL, nothing compiled depends on it.
     @Test func aSharedMatcherServesEachDomainAsItsOwn() throws {

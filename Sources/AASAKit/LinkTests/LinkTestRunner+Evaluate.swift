@@ -70,7 +70,11 @@ extension LinkTestRunner {
         result: MatchResult,
         file: AASAFile
     ) -> LinkTestResult {
-        let failure = Self.failure(expecting: entry.expectation, scheme: url.scheme, decision: result.decision)
+        let failure = Self.failure(
+            expecting: entry.expectation,
+            isHTTP: url.scheme == "http",
+            decision: result.decision
+        )
         return LinkTestResult(
             entry: entry,
             url: url,
@@ -87,17 +91,17 @@ extension LinkTestRunner {
 }
 
 extension LinkTestRunner {
-    /// Whether `decision` fails an entry expecting `expectation`, for a URL
-    /// of `scheme`.
+    /// Whether `decision` fails an entry expecting `expectation`, for an
+    /// `http` URL or an `https` one (a flag: the records have it made).
     static func failure(
         expecting expectation: LinkExpectations.Expectation,
-        scheme: String,
+        isHTTP: Bool,
         decision: MatchDecision
     ) -> LinkTestFailure? {
         switch (expectation, decision) {
-        case (.matched, _) where scheme == "http":
+        case (.matched, _) where isHTTP:
             return .httpScheme
-        case (_, _) where scheme == "http":
+        case (_, _) where isHTTP:
             // The browser opens, which is all such an entry can ask; a
             // warning says it tests no rule.
             return nil

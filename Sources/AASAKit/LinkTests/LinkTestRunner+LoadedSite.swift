@@ -49,12 +49,23 @@ extension LinkTestRunner {
         var keys: Set<String> = []
         var hosts: Set<String> = []
         var lastHost: String?
+        // Whether the last URL that parsed was an Apple entry's, whose host
+        // this loop has then seen.
+        var lastParsedIsApple = false
         // In place (a copy of an item retains each of its fields), and a
         // host hashed only when it differs from the URL before: a list's
-        // URLs are mostly of one host.
+        // URLs are mostly of one host. One the parse found equal to the
+        // host of the URL parsed before it (``LinkTestPlan/Item/hostRepeats``)
+        // is not compared again: that host was seen if that URL was Apple's
+        // (the compare took the string's slow path for most of a list).
+        // That URL is the item's last parsed one here too: `--domain` sets
+        // an item aside only with the URL whose host it repeats.
         for index in items.indices {
-            guard items[index].entry.platform != .android, let host = items[index].host, host != lastHost
-            else { continue }
+            let isApple = items[index].entry.platform != .android
+            let repeats = items[index].hostRepeats && lastParsedIsApple
+            // A hash is made exactly for a URL that parses.
+            if items[index].urlHash != nil { lastParsedIsApple = isApple }
+            guard isApple, !repeats, let host = items[index].host, host != lastHost else { continue }
             lastHost = host
             guard hosts.insert(host).inserted, let (key, site) = sites.site(for: host), !keys.contains(key),
                 let file = site.file

@@ -56,7 +56,7 @@ extension LinkTestRunner {
             }
             let failure = Self.failure(
                 expecting: item.pointee.entry.expectation,
-                scheme: url.scheme,
+                isHTTP: item.pointee.isHTTP,
                 decision: decision
             )
             // An unhandled URL owes its explanation: a whole result.
@@ -68,7 +68,7 @@ extension LinkTestRunner {
                 rule: rule,
                 decision: decision,
                 failure: failure,
-                isHTTP: url.scheme == "http"
+                isHTTP: item.pointee.isHTTP
             )
         }
     }

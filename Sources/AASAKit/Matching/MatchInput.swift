@@ -23,12 +23,18 @@ struct MatchInput {
         var decoded = Spelling()
 
         mutating func reset(_ source: UnsafeBufferPointer<UInt8>?) {
-            raw.removeAll(keepingCapacity: true)
             isASCII = true
             encoded.state = nil
             decoded.state = nil
-            guard let source else { return }
-            raw.append(contentsOf: source)
+            guard let source else {
+                // Most URLs have no query or no fragment: the buffer is
+                // mostly empty already, and emptying it was a call.
+                if !raw.isEmpty { raw.removeAll(keepingCapacity: true) }
+                return
+            }
+            // One call in place: emptying the array first was a call of
+            // its own (`removeAll(keepingCapacity:)` replaces its range).
+            raw.replaceSubrange(raw.indices, with: source)
             isASCII = Self.isASCII(raw)
         }
 

@@ -62,10 +62,10 @@ enum PathNormalization {
             normalize(input, into: &output)
             return
         }
-        output.removeAll(keepingCapacity: true)
         // From the buffer: an array argument is taken owned (a retain and a
-        // release of the URL's path per evaluation).
-        input.withUnsafeBufferPointer { output.append(contentsOf: $0) }
+        // release of the URL's path per evaluation). One call, as
+        // ``MatchInput``'s copy of the path.
+        input.withUnsafeBufferPointer { output.replaceSubrange(output.indices, with: $0) }
         if input[input.count - 1] != UInt8.slash { output.append(UInt8.slash) }
     }
 }
