@@ -1,3 +1,5 @@
+import Foundation
+
 /// Entries that test the same thing twice: the same URL as the system sees
 /// it (however it is written), for the same platform and app.
 ///
@@ -97,8 +99,12 @@ enum DuplicateEntries {
             // through the pointer copied it (a retain of each string).
             a.pointee.urlHash != nil, b.pointee.urlHash != nil
         else { return false }
+        // `memcmp`: `elementsEqual` compared them a byte at a time.
         let sameWriting = a.pointee.entry.written.withUTF8 { left in
-            b.pointee.entry.written.withUTF8 { left.elementsEqual($0) }
+            b.pointee.entry.written.withUTF8 { right in
+                left.count == right.count
+                    && (left.isEmpty || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0)
+            }
         }
         return sameWriting || a.pointee.parsed == b.pointee.parsed
     }
