@@ -73,7 +73,10 @@ struct LinkTestOutput {
         // cores: a long list can repeat thousands of URLs.
         let parts = ParallelBatch.mapRanges(count: warnings.count, parallel: true) { range in
             warnings.withUnsafeBufferPointer { warnings in
+                // Reserved once (pages never written are never touched):
+                // grown by doubling, each larger buffer was fresh pages.
                 var bytes: [UInt8] = []
+                bytes.reserveCapacity(range.count * 512)
                 for index in range {
                     bytes.append(UInt8(ascii: "\n"))
                     Self.appendLine(of: warnings.baseAddress! + index, to: &bytes)
