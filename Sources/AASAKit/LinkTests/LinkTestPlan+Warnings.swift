@@ -7,7 +7,7 @@ extension LinkTestPlan {
         // every field of its entry and URL. Only a parsed URL has a first
         // occurrence or is http.
         let warned: [Int] = items.withUnsafeBufferPointer { items in
-            items.indices.filter { firstOccurrences[$0] != nil || items[$0].isHTTP }
+            items.indices.filter { firstOccurrences[$0] >= 0 || items[$0].isHTTP }
         }
         // Their messages made across the cores, in list order: a long list
         // can repeat thousands of URLs, each message a few strings.
@@ -18,7 +18,8 @@ extension LinkTestPlan {
                 warnings.reserveCapacity(range.count)
                 var scratch: [UInt8] = []
                 for index in warned[range] {
-                    let first = firstOccurrences[index].map { items.baseAddress! + $0 }
+                    let earlier = Int(firstOccurrences[index])
+                    let first = earlier < 0 ? nil : items.baseAddress! + earlier
                     Self.warnings(for: items.baseAddress! + index, first: first, into: &warnings, scratch: &scratch)
                 }
                 return warnings
