@@ -43,6 +43,25 @@ struct ReportRenderingStopTests {
         }
     }
 
+    /// Window after window, each written into the buffers of the one
+    /// before: the results come out whole and in order, as rendered at once.
+    @Test(arguments: [LinkTestFormat.json, .text])
+    func theWindowsReadAsTheResultsRenderedAtOnce(format: LinkTestFormat) throws {
+        let output = try Self.output(count: LinkTestOutput.window * 3 + 7)
+        var written: [UInt8] = []
+        output.render(format) { part in
+            written += part
+            return true
+        }
+        let report = output.report
+        let atOnce =
+            format == .text
+            ? report.textLines(appColumn: false).joined()
+            : report.resultLines(level: 2, rules: LinkTestRuleTable(report)).joined()
+        #expect(atOnce.count > LinkTestOutput.window * 3 * 20)
+        #expect(Data(written).range(of: Data(atOnce)) != nil)
+    }
+
     /// The output of the tool says to stop once its stdout has failed.
     @Test func aFailedStdoutStopsTheRendering() throws {
         let scratch = try ScratchDirectory(["read-only": ""])

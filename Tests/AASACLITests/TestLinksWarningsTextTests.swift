@@ -35,4 +35,34 @@ struct TestLinksWarningsTextTests {
         let tail = Array(lines.dropFirst(1 + 10_000))
         #expect(tail == [""] + report.warnings.map(\.description) + ["", "10000 passed, 0 failed; 5000 warnings"])
     }
+
+    /// A warning's line, written as bytes, reads as its description: with a
+    /// file and without, any severity, and (the description itself) with a
+    /// position.
+    @Test func aWarningsLineIsItsDescription() {
+        let warnings = [
+            Diagnostic(
+                .warning,
+                code: "links.http-url",
+                path: JSONPath.root.appending("links").appending(3),
+                message: "http://caf\u{E9}.example/ is an http:// URL",
+                file: "links.json"
+            ),
+            Diagnostic(.warning, code: "links.duplicate-url", path: .root, message: "again"),
+            Diagnostic(.info, code: "c", path: JSONPath.root.appending("a b"), message: "", file: ""),
+            Diagnostic(
+                .error,
+                code: "x.y",
+                path: JSONPath.root.appending("a"),
+                message: "m",
+                file: "f.json",
+                position: SourcePosition(line: 2, column: 3, offset: 9)
+            ),
+        ]
+        for warning in warnings {
+            var bytes: [UInt8] = []
+            withUnsafePointer(to: warning) { LinkTestOutput.appendLine(of: $0, to: &bytes) }
+            #expect(String(decoding: bytes, as: UTF8.self) == warning.description)
+        }
+    }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Entries that test the same thing twice: the same URL as the system sees
 /// it (however it is written), for the same platform and app.
 ///
@@ -9,9 +11,12 @@
 /// hashes, which was the longest part of the search left on one core.
 enum DuplicateEntries {
     /// For each item, the index of the first earlier item that tests the
-    /// same thing; `nil` for a first occurrence and for an unparsable URL.
-    static func firstOccurrences(_ items: [LinkTestPlan.Item]) -> [Int?] {
-        var first = [Int?](repeating: nil, count: items.count)
+    /// same thing; -1 for a first occurrence and for an unparsable URL.
+    ///
+    /// `Int32`s, as the table's: an `[Int?]` (16 bytes an item) was four
+    /// times the pages, each faulted in and zeroed.
+    static func firstOccurrences(_ items: [LinkTestPlan.Item]) -> [Int32] {
+        var first = [Int32](repeating: -1, count: items.count)
         // At most half full, so a probe ends soon at an empty slot.
         var capacity = 16
         while capacity < 2 * items.count { capacity *= 2 }
@@ -27,12 +32,12 @@ enum DuplicateEntries {
                     if items[earlier].urlHash == hash,
                         Self.testSame(items.baseAddress! + earlier, items.baseAddress! + index)
                     {
-                        first[index] = earlier
+                        first[index] = Int32(earlier)
                         break
                     }
                     slot = (slot + 1) & mask
                 }
-                if first[index] == nil { table[slot] = Int32(index + 1) }
+                if first[index] < 0 { table[slot] = Int32(index + 1) }
             }
         }
         return first
@@ -97,8 +102,12 @@ enum DuplicateEntries {
             // through the pointer copied it (a retain of each string).
             a.pointee.urlHash != nil, b.pointee.urlHash != nil
         else { return false }
+        // `memcmp`: `elementsEqual` compared them a byte at a time.
         let sameWriting = a.pointee.entry.written.withUTF8 { left in
-            b.pointee.entry.written.withUTF8 { left.elementsEqual($0) }
+            b.pointee.entry.written.withUTF8 { right in
+                left.count == right.count
+                    && (left.isEmpty || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0)
+            }
         }
         return sameWriting || a.pointee.parsed == b.pointee.parsed
     }

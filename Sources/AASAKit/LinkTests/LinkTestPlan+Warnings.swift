@@ -7,16 +7,20 @@ extension LinkTestPlan {
         // every field of its entry and URL. Only a parsed URL has a first
         // occurrence or is http.
         let warned: [Int] = items.withUnsafeBufferPointer { items in
-            items.indices.filter { firstOccurrences[$0] != nil || items[$0].isHTTP }
+            items.indices.filter { firstOccurrences[$0] >= 0 || items[$0].isHTTP }
         }
         // Their messages made across the cores, in list order: a long list
         // can repeat thousands of URLs, each message a few strings.
         let chunks = ParallelBatch.mapRanges(count: warned.count, parallel: true) { range in
             items.withUnsafeBufferPointer { items in
+                // Mostly one warning an item.
                 var warnings: [Diagnostic] = []
+                warnings.reserveCapacity(range.count)
+                var scratch: [UInt8] = []
                 for index in warned[range] {
-                    let first = firstOccurrences[index].map { items.baseAddress! + $0 }
-                    Self.warnings(for: items.baseAddress! + index, first: first, into: &warnings)
+                    let earlier = Int(firstOccurrences[index])
+                    let first = earlier < 0 ? nil : items.baseAddress! + earlier
+                    Self.warnings(for: items.baseAddress! + index, first: first, into: &warnings, scratch: &scratch)
                 }
                 return warnings
             }
@@ -33,13 +37,16 @@ extension LinkTestPlan {
     /// as bytes, the URL copied from its entry: a copy of each entry, the
     /// URL made a string and then the message interpolated from it, the
     /// place and the file cost more than the rest of the warnings together.
+    /// `scratch` holds each message's bytes in turn (a buffer of each
+    /// message's own was a malloc and a free, and fresh pages, per warning).
     private static func warnings(
         for item: UnsafePointer<Item>,
         first: UnsafePointer<Item>?,
-        into warnings: inout [Diagnostic]
+        into warnings: inout [Diagnostic],
+        scratch: inout [UInt8]
     ) {
         if let first {
-            let message = Self.message(startingWith: item) { bytes in
+            let message = Self.message(startingWith: item, in: &scratch) { bytes in
                 bytes += " is already listed at ".utf8
                 if let file = first.pointee.entry.file {
                     bytes += file.utf8
@@ -63,7 +70,7 @@ extension LinkTestPlan {
             )
         }
         if item.pointee.isHTTP, item.pointee.entry.platform == .apple, !item.pointee.entry.expectation.opensApp {
-            let message = Self.message(startingWith: item) { bytes in
+            let message = Self.message(startingWith: item, in: &scratch) { bytes in
                 bytes +=
                     " is an http:// URL: iOS opens no app for it whatever the rules say, so this entry tests no rule; list the https:// URL"
                     .utf8
@@ -80,13 +87,14 @@ extension LinkTestPlan {
         }
     }
 
-    /// The item's URL as written, then what `rest` appends, as a string.
+    /// The item's URL as written, then what `rest` appends, as a string
+    /// (made in `bytes`).
     private static func message(
         startingWith item: UnsafePointer<Item>,
+        in bytes: inout [UInt8],
         _ rest: (inout [UInt8]) -> Void
     ) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(256)
+        bytes.removeAll(keepingCapacity: true)
         item.pointee.entry.written.withUTF8 { bytes.append(contentsOf: $0) }
         rest(&bytes)
         return String(decoding: bytes, as: UTF8.self)

@@ -151,7 +151,6 @@ struct LinkTestPlan {
                 )
             )
         }
-        Self.appendListWarnings(items, to: &warnings)
     }
 
     /// Each entry with its URL parsed from its bytes, across the cores for

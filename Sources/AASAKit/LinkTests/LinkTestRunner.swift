@@ -51,6 +51,15 @@ public struct LinkTestRunner: Sendable {
         -> LinkTestReport
     {
         let plan = try LinkTestPlan(expectations, sites: sites, domain: domain)
+        // The plan's warnings, then the list's (duplicates, http URLs), made
+        // on a thread of their own while this one checks the apps and the
+        // records take the cores: made before them, they held one core for
+        // a long list while the other had nothing to do.
+        let planWarnings = BackgroundValue { [items = plan.items, warnings = plan.warnings] in
+            var all = warnings
+            LinkTestPlan.appendListWarnings(items, to: &all)
+            return all
+        }
         let defaultApp = try plan.checkApps(app)
         let defaultPackage = try plan.checkPackages(package, sites: sites)
         let loaded = plan.items.withUnsafeBufferPointer(loadedSites)
@@ -126,7 +135,7 @@ public struct LinkTestRunner: Sendable {
         }
         // The plan's warnings (thousands for a list that repeats itself)
         // are shared, not copied, when nothing is added to them.
-        var warnings = plan.warnings
+        var warnings = planWarnings.value()
         if !state.warnings.isEmpty { warnings += state.warnings }
         if coverage { warnings += android.coverage.warnings }
         var uncovered: [UncoveredRule]?

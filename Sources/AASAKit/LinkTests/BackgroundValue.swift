@@ -1,0 +1,27 @@
+import Foundation
+
+/// A value made on a thread of its own while the caller goes on with other
+/// work; ``value()`` waits for it.
+///
+/// A thread, not a dispatch work item, so that the caller's own
+/// ``ParallelBatch`` still finds the dispatch workers it counts on.
+final class BackgroundValue<Value: Sendable>: @unchecked Sendable {
+    // Unchecked Sendable: `result` is written once, by the thread, before
+    // it signals `done`, and read only after waiting for that signal.
+    private var result: Value?
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ make: @escaping @Sendable () -> Value) {
+        Thread { [self] in
+            result = make()
+            done.signal()
+        }
+        .start()
+    }
+
+    /// The value, once made. Called once: the signal it waits for is given once.
+    func value() -> Value {
+        done.wait()
+        return result!
+    }
+}
