@@ -1,6 +1,9 @@
 /// What a run will test, worked out before anything is matched: each
-/// entry's parsed URL, the entries skipped for another host, the warnings
-/// about the list itself, and the apps checked against the files.
+/// entry's parsed URL, the entries skipped for another host and the
+/// warnings about them and about the hosts, and the apps checked against
+/// the files. The warnings about the list's own entries (duplicates, `http`
+/// URLs) are the runner's, made beside the records
+/// (``appendListWarnings(_:to:)``).
 struct LinkTestPlan {
     struct Item: Sendable {
         var entry: LinkExpectations.Entry
@@ -76,6 +79,7 @@ struct LinkTestPlan {
 
     var items: [Item] = []
     var skipped: [LinkExpectations.Entry] = []
+    /// The warnings about skipped hosts and about one file serving many.
     var warnings: [Diagnostic] = []
     /// The usable files serving the hosts of the tested URLs.
     var files: [(name: String, file: AASAFile)] = []
