@@ -27,11 +27,19 @@ enum LinkListScanner {
         // into the array (a retain of the source) and released the
         // original, 100,000 times for a long list.
         let count = lists.reduce(0) { $0 + ($1?.count ?? 0) }
-        let source = LinkListSource(bytes: bytes, file: file)
+        var source = LinkListSource(bytes: bytes, file: file)
         return [LinkExpectations.Entry](unsafeUninitializedCapacity: count) { buffer, initialized in
             for (list, key) in zip(lists, Self.keys) {
                 guard let spans = list else { continue }
                 for (index, span) in spans.enumerated() {
+                    // A source of its own (the same bytes) per run of
+                    // entries: the entries are parsed, checked and rendered
+                    // in contiguous chunks across the cores, each URL
+                    // retaining its source, and one object for all of them
+                    // made both cores write the same reference count.
+                    if initialized > 0, initialized % Self.entriesPerSource == 0 {
+                        source = LinkListSource(bytes: bytes, file: file)
+                    }
                     (buffer.baseAddress! + initialized).initialize(
                         to: .init(
                             written: .bytes(source, start: span.start, count: span.count),
@@ -46,6 +54,11 @@ enum LinkListScanner {
             }
         }
     }
+
+    /// The entries that share one ``LinkListSource``: far fewer than a
+    /// chunk of ``ParallelBatch`` (at least 2,048), so chunks on different
+    /// cores never share one, and enough that the sources cost nothing.
+    static let entriesPerSource = 512
 
     /// Where a URL's bytes lie in the file.
     private struct Span {
