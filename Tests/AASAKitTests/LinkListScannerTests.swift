@@ -50,6 +50,24 @@ import Testing
         #expect(entries.map(\.expectation) == [.matched, .notMatched, .notMatched])
     }
 
+    /// A list longer than one source's run of entries (each run shares a
+    /// source of its own) reads as the full reader reads it, every entry
+    /// with its own URL and the file's name, across both lists.
+    @Test func aListOfManySourcesReadsAsOne() throws {
+        let run = LinkListScanner.entriesPerSource
+        let deep = (0..<(2 * run + 7)).map { "\"https://example.com/d/\($0)\"" }
+        let blocked = (0..<(run + 1)).map { "\"https://example.com/b/\($0)\"" }
+        let text =
+            #"{"non_deep_linkable_urls": ["# + blocked.joined(separator: ",") + #"], "deep_linkable_urls": ["#
+            + deep.joined(separator: ",") + "]}"
+        #expect(check(Array(text.utf8)))
+        let entries = try #require(LinkListScanner.entries(of: Array(text.utf8), file: "links.json"))
+        #expect(entries.count == 3 * run + 8)
+        #expect(entries[run].url == "https://example.com/d/\(run)")
+        #expect(entries[2 * run + 7].url == "https://example.com/b/0")
+        #expect(entries.allSatisfy { $0.file == "links.json" })
+    }
+
     /// Each of these is a file the full reader either rejects or reads in
     /// its own way; the scanner must leave every one of them to it.
     @Test(arguments: [
