@@ -138,10 +138,17 @@ struct MatchInput {
 
     /// Starts over for another URL, keeping the buffers.
     mutating func reset(url: AASAURL) {
-        // A native or small string lends its UTF-8 in place; the
-        // components are ranges of it.
-        let lent: Void? = url.tail.utf8.withContiguousStorageIfAvailable { reset(url: url, tail: $0) }
-        if lent == nil { Array(url.tail.utf8).withUnsafeBufferPointer { reset(url: url, tail: $0) } }
+        // The components are ranges of the tail's UTF-8, lent by
+        // `withCString` in place from the URL (a native string; a small one
+        // is copied to the stack): `utf8.withContiguousStorageIfAvailable`
+        // first copied the view, a retain and a release of the tail a URL.
+        // The ranges never reach the terminating NUL.
+        let count = url.tail.utf8.count
+        url.tail.withCString { start in
+            start.withMemoryRebound(to: UInt8.self, capacity: count) { bytes in
+                reset(url: url, tail: UnsafeBufferPointer(start: bytes, count: count))
+            }
+        }
         items.reset()
     }
 

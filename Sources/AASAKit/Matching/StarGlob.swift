@@ -1,3 +1,5 @@
+import Foundation
+
 /// A pattern of literals, `?` and `*` only (`/shop/*/reviews/`, `*.pdf/`,
 /// `/item/????/*`), the shape of most rules, matched without the automaton:
 /// the fixed-length runs between the stars must appear in order, the first
@@ -77,10 +79,22 @@ struct StarGlob: Sendable {
     ) -> Int? {
         var place = start
         let first = run.isEmpty ? Self.any : units[run.lowerBound]
+        let searchable = Unit.self == UInt8.self && first < 0x80 && !(caseInsensitive && Self.isLetter(first))
         while place + run.count <= end {
-            // Places without the run's first unit passed over in a tight
-            // loop, one step each, as comparing the run there would count.
-            if first != Self.any {
+            // Places without the run's first unit passed over, one step
+            // each, as comparing the run there would count: by `memchr`
+            // when only that byte can be the unit (a run like `/amp/` is
+            // searched along every path), else one unit at a time.
+            if searchable {
+                let places = end - run.count - place + 1
+                guard let found = Self.firstByte(UInt8(first), in: UnsafeRawPointer(input.baseAddress! + place), places)
+                else {
+                    steps += places
+                    return nil
+                }
+                steps += found
+                place += found
+            } else if first != Self.any {
                 while place + run.count <= end, value(of: input[place]) != first {
                     steps += 1
                     place += 1
@@ -91,6 +105,16 @@ struct StarGlob: Sendable {
             place += 1
         }
         return nil
+    }
+
+    /// The offset of the first `byte` among `count` bytes at `start`.
+    private static func firstByte(_ byte: UInt8, in start: UnsafeRawPointer, _ count: Int) -> Int? {
+        memchr(start, Int32(byte), count).map { UnsafeRawPointer($0) - start }
+    }
+
+    /// Whether a folded unit has another case among the bytes (`a`-`z`).
+    private static func isLetter(_ unit: UInt32) -> Bool {
+        unit >= 0x61 && unit <= 0x7A
     }
 
     /// What a unit of the input is compared as: folded when the glob is
