@@ -37,21 +37,28 @@ struct LinksFileAheadTests {
         let path = scratch.at("links.json")
         let ahead = try #require(LinksFileAhead(arguments: ["test-links", "--links", path]))
         #expect(ahead.take(scratch.at("other.json")) == nil)
-        let read = try #require(ahead.take(path))
+        let read = try #require(ahead.take(path)).get()
         let direct = try LinkTestInvocation.linksFile(path)
         #expect(read.entries == direct.entries)
         #expect(read.bytes == direct.bytes)
         #expect(ahead.take(path) == nil, "taken once")
     }
 
-    /// A failure is not kept: the run reads the file again and reports
-    /// its own error.
-    @Test func aFileThatIsNotALinksFileIsLeftToTheRun() throws {
+    /// A failure is kept and given to the run: the error its own read
+    /// gives, and the file is not read a second time.
+    @Test func aFileThatIsNotALinksFileGivesTheRunItsOwnError() throws {
         let scratch = try ScratchDirectory(["links.json": #"{"deep_linkable_urls": []}"#])
         let path = scratch.at("links.json")
         let ahead = try #require(LinksFileAhead(arguments: ["test-links", "--links", path]))
-        #expect(ahead.take(path) == nil)
-        #expect(throws: InputError.self) { try LinkTestInvocation.linksFile(path) }
+        #expect(!ahead.holdsEntries)
+        let kept = try #require(ahead.take(path))
+        let direct = Result { () throws(InputError) in try LinkTestInvocation.linksFile(path) }
+        guard case .failure(let early) = kept, case .failure(let own) = direct else {
+            Issue.record("both reads should fail: \(kept), \(direct)")
+            return
+        }
+        #expect(early.description == own.description)
+        #expect(ahead.take(path) == nil, "taken once")
     }
 
     /// Reading a pipe or a device ahead would take bytes the run reads.
@@ -81,6 +88,9 @@ struct LinksFileAheadTests {
         LinksFileAhead.start(arguments: arguments)
         defer { LinksFileAhead.started.withLock { $0 = nil } }
         #expect(LinksFileAhead.started.withLock { $0?.path } == scratch.at("links.json"))
+        // The run has the early read to take: a run that read the file
+        // itself would pass the comparison below too.
+        #expect(LinksFileAhead.started.withLock { $0 }?.holdsEntries == true)
         let (ahead, aheadCode) = try runCapturing { try command.run(output: $0) }
         #expect(LinksFileAhead.take(scratch.at("links.json")) == nil, "the run took it")
         #expect(ahead.out == alone.out && ahead.error == alone.error && aheadCode == aloneCode)

@@ -14,4 +14,13 @@ struct MallocArenasTests {
         #expect(Set(names) == MallocArenas.batchCommands)
         #expect(!MallocArenas.batchCommands.contains(ServeCommand.configuration.commandName ?? ""))
     }
+
+    #if canImport(Glibc)
+    /// The setting is made through `mallopt` found at run time: were the
+    /// lookup to fail, the batch commands would silently keep the default.
+    /// (Darwin's allocator has no such setting: nothing is looked up there.)
+    @Test func mallocIsFoundWhereItIsGlibcs() {
+        #expect(MallocArenas.mallopt != nil)
+    }
+    #endif
 }

@@ -41,7 +41,7 @@ private struct PipeCapacity: Equatable {
 
     init(_ descriptor: Int32) {
         #if os(Linux)
-        bytes = fcntl(descriptor, ReportWriter.getPipeSize)
+        bytes = fcntl(descriptor, Self.getPipeSize)
         #else
         // Darwin's pipes grow by themselves and report no capacity.
         bytes = nil
@@ -50,15 +50,21 @@ private struct PipeCapacity: Equatable {
 
     private init(bytes: Int32?) { self.bytes = bytes }
 
+    #if os(Linux)
+    /// `F_GETPIPE_SZ` of `<fcntl.h>` (a Linux ABI value; see
+    /// ``ReportWriter/setPipeSize``).
+    private static let getPipeSize: Int32 = 1032
+    #endif
+
     /// What a streamed report leaves: ``ReportWriter/pipeCapacity`` on
-    /// Linux when allowed (root may ask any size, others up to the
-    /// system's limit, above which the pipe stays as it was).
+    /// Linux where a pipe may be asked for it (the system's limits and the
+    /// user's allowance decide; a fresh pipe is asked to tell), else the
+    /// pipe as it was.
     var widened: PipeCapacity {
         #if os(Linux)
-        let limit =
-            (try? String(contentsOfFile: "/proc/sys/fs/pipe-max-size", encoding: .utf8))
-            .flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? 0
-        let allowed = getuid() == 0 || limit >= ReportWriter.pipeCapacity
+        let trial = Pipe()
+        let allowed =
+            fcntl(trial.fileHandleForWriting.fileDescriptor, ReportWriter.setPipeSize, ReportWriter.pipeCapacity) >= 0
         return allowed ? PipeCapacity(bytes: ReportWriter.pipeCapacity) : self
         #else
         // Nothing is asked on Darwin.

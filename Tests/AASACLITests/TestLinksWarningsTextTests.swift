@@ -36,10 +36,10 @@ struct TestLinksWarningsTextTests {
         #expect(tail == [""] + report.warnings.map(\.description) + ["", "10000 passed, 0 failed; 5000 warnings"])
     }
 
-    /// A warning's line, written as bytes, reads as its description: with a
-    /// file and without, any severity, and (the description itself) with a
-    /// position.
-    @Test func aWarningsLineIsItsDescription() {
+    /// A warning's line, written as bytes (its description is made the same
+    /// way), in each shape: with a file and without, any severity, with a
+    /// position and without.
+    @Test func aWarningsLineReadsAsADiagnosticLine() {
         let warnings = [
             Diagnostic(
                 .warning,
@@ -59,10 +59,18 @@ struct TestLinksWarningsTextTests {
                 position: SourcePosition(line: 2, column: 3, offset: 9)
             ),
         ]
-        for warning in warnings {
+        let lines = [
+            "links.json: links[3]: warning: http://caf\u{E9}.example/ is an http:// URL [links.http-url]",
+            "(root): warning: again [links.duplicate-url]",
+            #": ["a b"]: info:  [c]"#,
+            "f.json:2:3: error: a: m [x.y]",
+        ]
+        for (warning, line) in zip(warnings, lines) {
             var bytes: [UInt8] = []
-            withUnsafePointer(to: warning) { LinkTestOutput.appendLine(of: $0, to: &bytes) }
-            #expect(String(decoding: bytes, as: UTF8.self) == warning.description)
+            withUnsafePointer(to: warning) { $0.pointee.appendDescription(to: &bytes) }
+            #expect(String(decoding: bytes, as: UTF8.self) == line)
+            #expect(warning.description == line)
         }
+        #expect(warnings.count == lines.count)
     }
 }

@@ -11,7 +11,14 @@ final class BackgroundValue<Value: Sendable>: @unchecked Sendable {
     private var result: Value?
     private let done = DispatchSemaphore(value: 0)
 
-    init(_ make: @escaping @Sendable () -> Value) {
+    /// Made on a thread of its own when `background`, else here at once
+    /// (a short list's value costs less than starting a thread).
+    init(background: Bool = true, _ make: @escaping @Sendable () -> Value) {
+        guard background else {
+            result = make()
+            done.signal()
+            return
+        }
         Thread { [self] in
             result = make()
             done.signal()

@@ -56,8 +56,9 @@ enum LinkListScanner {
     }
 
     /// The entries that share one ``LinkListSource``: far fewer than a
-    /// chunk of ``ParallelBatch`` (at least 2,048), so chunks on different
-    /// cores never share one, and enough that the sources cost nothing.
+    /// chunk of ``ParallelBatch`` (at least 2,048), so two chunks share at
+    /// most the one at their boundary, and enough that the sources cost
+    /// nothing.
     static let entriesPerSource = 512
 
     /// Where a URL's bytes lie in the file.

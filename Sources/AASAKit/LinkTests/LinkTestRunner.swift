@@ -52,10 +52,11 @@ public struct LinkTestRunner: Sendable {
     {
         let plan = try LinkTestPlan(expectations, sites: sites, domain: domain)
         // The plan's warnings, then the list's (duplicates, http URLs), made
-        // on a thread of their own while this one checks the apps and the
-        // records take the cores: made before them, they held one core for
-        // a long list while the other had nothing to do.
-        let planWarnings = BackgroundValue { [items = plan.items, warnings = plan.warnings] in
+        // for a long list on a thread of their own while this one checks
+        // the apps and the records take the cores: made before them, they
+        // held one core while the other had nothing to do.
+        let planWarnings = BackgroundValue(background: plan.items.count >= ParallelBatch.minimumChunk) {
+            [items = plan.items, warnings = plan.warnings] in
             var all = warnings
             LinkTestPlan.appendListWarnings(items, to: &all)
             return all

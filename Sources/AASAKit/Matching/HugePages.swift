@@ -8,7 +8,9 @@ import Darwin
 
 /// Advice that a large buffer about to be written be backed by 2 MiB pages.
 package enum HugePages {
-    /// The size of a transparent huge page on Linux's 64-bit platforms.
+    /// The size of a transparent huge page with 4 KiB base pages (x86-64,
+    /// most arm64 kernels; with 16 or 64 KiB base pages they are larger,
+    /// and the advice covers fewer of them or none, at no cost).
     package static let size = 2 << 20
 
     /// The whole 2 MiB pages inside `buffer`: `nil` when it holds none.

@@ -86,7 +86,7 @@ struct LinkTestInvocation {
         var texts: [String: [UInt8]] = [:]
         for path in paths {
             let file: LinksFileAhead.Read
-            if let ahead = LinksFileAhead.take(path) { file = ahead } else { file = try Self.linksFile(path) }
+            if let ahead = LinksFileAhead.take(path) { file = try ahead.get() } else { file = try Self.linksFile(path) }
             // The usual single list is taken whole, not copied entry by entry.
             if entries.isEmpty { entries = file.entries } else { entries += file.entries }
             if format == .github { texts[path] = file.bytes }

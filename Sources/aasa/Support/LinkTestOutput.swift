@@ -79,7 +79,7 @@ struct LinkTestOutput {
                 bytes.reserveCapacity(range.count * 512)
                 for index in range {
                     bytes.append(UInt8(ascii: "\n"))
-                    Self.appendLine(of: warnings.baseAddress! + index, to: &bytes)
+                    (warnings.baseAddress! + index).pointee.appendDescription(to: &bytes)
                 }
                 return bytes
             }
@@ -88,30 +88,6 @@ struct LinkTestOutput {
             guard write(part) else { return }
         }
         _ = write(Array(tail.map { "\n" + $0 }.joined().utf8))
-    }
-
-    /// The warning's ``Diagnostic/description``, written as bytes from the
-    /// warning read in place when it has no position (the list's warnings,
-    /// thousands for a long list): a copy of each warning and its
-    /// description, a string made from four more, cost more than writing
-    /// them.
-    static func appendLine(of warning: UnsafePointer<Diagnostic>, to bytes: inout [UInt8]) {
-        guard warning.pointee.position == nil else {
-            bytes += warning.pointee.description.utf8
-            return
-        }
-        if let file = warning.pointee.file {
-            bytes += file.utf8
-            bytes += ": ".utf8
-        }
-        bytes += warning.pointee.path.description.utf8
-        bytes += ": ".utf8
-        bytes += warning.pointee.severity.rawValue.utf8
-        bytes += ": ".utf8
-        bytes += warning.pointee.message.utf8
-        bytes += " [".utf8
-        bytes += warning.pointee.code.utf8
-        bytes.append(UInt8(ascii: "]"))
     }
 
     /// The report's summary, saying when warnings are what fails the run.

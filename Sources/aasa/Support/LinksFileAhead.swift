@@ -11,14 +11,15 @@ import SystemPackage
 /// 100,000-URL list, ~10 ms, was the longer of the two halves a run
 /// starts with, and began only after the parse. The run takes what was
 /// read for the same path only, so it is the file the command names, read
-/// a few milliseconds sooner; a failure is dropped and the run reads the
-/// file itself, so every error is the one it always gave.
+/// a few milliseconds sooner, once: a failure is kept and given to the run
+/// as its own (the same function reads it), never a second read of a file
+/// that may have changed or, through `/dev/stdin` on Darwin, been consumed.
 final class LinksFileAhead: Sendable {
     /// A links file's entries and bytes.
     typealias Read = (entries: [LinkExpectations.Entry], bytes: [UInt8])
 
     let path: String
-    private let read = Mutex<Read?>(nil)
+    private let read = Mutex<Result<Read, InputError>?>(nil)
     private let done = DispatchSemaphore(value: 0)
 
     /// Starts reading the first `--links` file of `arguments` when they are
@@ -30,15 +31,23 @@ final class LinksFileAhead: Sendable {
         }
         self.path = path
         Thread.detachNewThread { [self] in
-            let result = try? LinkTestInvocation.linksFile(path)
+            let result = Result { () throws(InputError) in try LinkTestInvocation.linksFile(path) }
             read.withLock { $0 = result }
             done.signal()
         }
     }
 
-    /// What was read for `path`, once it is done; nil for another path or
-    /// when the read failed. Taken once: a second call gets nil.
-    func take(_ path: String) -> Read? {
+    /// Whether the read, once done, holds entries not yet taken (tests
+    /// tell by it that a run had the early read to take).
+    var holdsEntries: Bool {
+        done.wait()
+        defer { done.signal() }
+        return read.withLock { (try? $0?.get()) != nil }
+    }
+
+    /// What reading `path` gave (its entries, or the run's error), once it
+    /// is done; nil for another path. Taken once: a second call gets nil.
+    func take(_ path: String) -> Result<Read, InputError>? {
         guard path == self.path else { return nil }
         done.wait()
         defer { done.signal() }
@@ -70,7 +79,7 @@ final class LinksFileAhead: Sendable {
     }
 
     /// ``take(_:)`` of the read the process started, if any.
-    static func take(_ path: String) -> Read? {
+    static func take(_ path: String) -> Result<Read, InputError>? {
         started.withLock { $0 }?.take(path)
     }
 }

@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// How glibc's `malloc` is set up for the process, decided by the
-/// command before any thread but the main one has allocated.
+/// command at start; the setting holds for every thread.
 enum MallocArenas {
     /// The commands that run once over a long list on two threads.
     static let batchCommands: Set<String> = ["test-links", "validate-universal-links"]
@@ -22,6 +22,12 @@ enum MallocArenas {
     /// still faulted in only when used): 12 calls. One arena for every
     /// thread (`M_ARENA_MAX` 1) took as few calls, but its lock, taken by
     /// both cores' allocations, made runs of thousands of futex waits.
+    ///
+    /// Setting the pad also fixes glibc's mmap threshold at its 128 KiB
+    /// default (it no longer rises as large blocks are freed): every block
+    /// above it is a mapping of its own, returned to the kernel when freed.
+    /// The run's big arrays are made once and kept until exit, and the
+    /// measurement above includes that.
     static func configure(command: String?) {
         #if canImport(Glibc)
         guard let command, batchCommands.contains(command), let mallopt = Self.mallopt else { return }
@@ -34,7 +40,7 @@ enum MallocArenas {
     #if canImport(Glibc)
     /// `mallopt`, found at run time: the Glibc module leaves out
     /// `<malloc.h>`, which declares it and its parameters.
-    private static var mallopt: (@convention(c) (Int32, Int32) -> Int32)? {
+    static var mallopt: (@convention(c) (Int32, Int32) -> Int32)? {
         dlsym(nil, "mallopt").map { unsafeBitCast($0, to: (@convention(c) (Int32, Int32) -> Int32).self) }
     }
 

@@ -89,10 +89,9 @@ final class ReportWriter: Sendable {
     }
 
     #if os(Linux)
-    /// `F_SETPIPE_SZ` and `F_GETPIPE_SZ` of `<fcntl.h>` (Linux ABI values),
-    /// which the Glibc module leaves out (they need `_GNU_SOURCE`).
+    /// `F_SETPIPE_SZ` of `<fcntl.h>` (a Linux ABI value), which the Glibc
+    /// module leaves out (it needs `_GNU_SOURCE`).
     static let setPipeSize: Int32 = 1031
-    static let getPipeSize: Int32 = 1032
     #endif
 
     /// Whether a write has failed: what is written from now on is dropped.
