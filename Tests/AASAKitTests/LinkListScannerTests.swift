@@ -66,6 +66,9 @@ import Testing
         #expect(entries[run].url == "https://example.com/d/\(run)")
         #expect(entries[2 * run + 7].url == "https://example.com/b/0")
         #expect(entries.allSatisfy { $0.file == "links.json" })
+        // A source per run of entries, not one for the list.
+        #expect(entries[0].written.source !== entries[run].written.source)
+        #expect(entries[0].written.source === entries[run - 1].written.source)
     }
 
     /// Each of these is a file the full reader either rejects or reads in

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// A thread, not a dispatch work item, so that the caller's own
 /// ``ParallelBatch`` still finds the dispatch workers it counts on.
-final class BackgroundValue<Value: Sendable>: @unchecked Sendable {
+package final class BackgroundValue<Value: Sendable>: @unchecked Sendable {
     // Unchecked Sendable: `result` is written once, by the thread, before
     // it signals `done`, and read only after waiting for that signal.
     private var result: Value?
@@ -13,7 +13,7 @@ final class BackgroundValue<Value: Sendable>: @unchecked Sendable {
 
     /// Made on a thread of its own when `background`, else here at once
     /// (a short list's value costs less than starting a thread).
-    init(background: Bool = true, _ make: @escaping @Sendable () -> Value) {
+    package init(background: Bool = true, _ make: @escaping @Sendable () -> Value) {
         guard background else {
             result = make()
             done.signal()
@@ -26,9 +26,10 @@ final class BackgroundValue<Value: Sendable>: @unchecked Sendable {
         .start()
     }
 
-    /// The value, once made. Called once: the signal it waits for is given once.
-    func value() -> Value {
+    /// The value, once made (waits for it; any number of calls).
+    package func value() -> Value {
         done.wait()
+        defer { done.signal() }
         return result!
     }
 }

@@ -24,8 +24,7 @@ struct LinkTestPlan {
         /// decides for it what it decided for that URL, where it read (and
         /// copied) every item's host. `false` is always safe.
         let hostRepeats: Bool
-        /// Whether ``hash`` is the URL's (the URL parsed).
-        private let hashed: Bool
+        /// The URL's hash when it parsed (``urlHash``).
         private let hash: Int
         /// Why the URL does not parse, boxed: rare, and held inline it made
         /// each of a list's 100,000 items 16 bytes longer.
@@ -39,7 +38,7 @@ struct LinkTestPlan {
         /// parse. Made with the URL, which is at hand there: hashing it
         /// later, read through the items, copied it twice (a retain and a
         /// release of each of its strings) in a pass of its own.
-        var urlHash: Int? { hashed ? hash : nil }
+        var urlHash: Int? { failure == nil ? hash : nil }
 
         final class Failure: Sendable {
             let error: AASAURLError
@@ -55,7 +54,7 @@ struct LinkTestPlan {
             // it (a retain of each of its strings) and then released both.
             switch consume url {
             case .success(let url):
-                (hashed, hash) = (true, DuplicateEntries.hash(of: url))
+                hash = DuplicateEntries.hash(of: url)
                 isHTTP = url.scheme == "http"
                 // Usually the very string before (the parser shares it),
                 // so `==` ends at its identity check; stored only when it
@@ -64,7 +63,7 @@ struct LinkTestPlan {
                 if !hostRepeats { lastHost = url.host }
                 (parsed, failure) = (url, nil)
             case .failure(let error):
-                (parsed, failure, hashed, hash, isHTTP, hostRepeats) = (nil, Failure(error), false, 0, false, false)
+                (parsed, failure, hash, isHTTP, hostRepeats) = (nil, Failure(error), 0, false, false)
             }
         }
 

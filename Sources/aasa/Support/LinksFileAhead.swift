@@ -19,8 +19,8 @@ final class LinksFileAhead: Sendable {
     typealias Read = (entries: [LinkExpectations.Entry], bytes: [UInt8])
 
     let path: String
-    private let read = Mutex<Result<Read, InputError>?>(nil)
-    private let done = DispatchSemaphore(value: 0)
+    private let read: BackgroundValue<Result<Read, InputError>>
+    private let taken = Mutex(false)
 
     /// Starts reading the first `--links` file of `arguments` when they are
     /// a `test-links` command line and it names a regular file (a pipe or a
@@ -30,31 +30,25 @@ final class LinksFileAhead: Sendable {
             return nil
         }
         self.path = path
-        Thread.detachNewThread { [self] in
-            let result = Result { () throws(InputError) in try LinkTestInvocation.linksFile(path) }
-            read.withLock { $0 = result }
-            done.signal()
-        }
+        read = BackgroundValue { Result { () throws(InputError) in try LinkTestInvocation.linksFile(path) } }
     }
 
     /// Whether the read, once done, holds entries not yet taken (tests
     /// tell by it that a run had the early read to take).
     var holdsEntries: Bool {
-        done.wait()
-        defer { done.signal() }
-        return read.withLock { (try? $0?.get()) != nil }
+        (try? read.value().get()) != nil && !taken.withLock { $0 }
     }
 
     /// What reading `path` gave (its entries, or the run's error), once it
     /// is done; nil for another path. Taken once: a second call gets nil.
     func take(_ path: String) -> Result<Read, InputError>? {
         guard path == self.path else { return nil }
-        done.wait()
-        defer { done.signal() }
-        return read.withLock { read in
-            defer { read = nil }
-            return read
+        let first = taken.withLock { taken in
+            defer { taken = true }
+            return !taken
         }
+        guard first else { return nil }
+        return read.value()
     }
 
     /// The value of the first `--links` (`--links <path>` or
