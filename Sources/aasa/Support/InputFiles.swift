@@ -24,8 +24,9 @@ enum InputFiles {
     /// more in one array, then (a pipe, a file that grew) the rest in blocks.
     private static func readAll(_ descriptor: FileDescriptor, sizeHint: Int) throws -> [UInt8] {
         let capacity = max(sizeHint, 0) + 1
+        // Small pages, no huge-page advice: see DECISIONS, "Huge pages for
+        // the big buffers of a run".
         var bytes = try [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
-            HugePages.advise(UnsafeMutableRawBufferPointer(buffer))
             while count < buffer.count {
                 let rest = UnsafeMutableBufferPointer(rebasing: buffer[count...])
                 let got = try descriptor.read(into: UnsafeMutableRawBufferPointer(rest))
