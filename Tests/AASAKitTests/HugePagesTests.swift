@@ -1,9 +1,11 @@
+import Foundation
 import Testing
 
 @testable import AASAKit
 
 /// ``HugePages/advise(_:)`` is advice only: a buffer of any length and
-/// alignment keeps its bytes and stays writable.
+/// alignment keeps its bytes and stays writable; on Linux the kernel
+/// records the advice on the whole huge pages inside it.
 @Suite struct HugePagesTests {
     @Test(arguments: [0, 100, 4 << 20, (6 << 20) + 123])
     func anAdvisedBufferKeepsItsBytes(count: Int) {
@@ -42,4 +44,53 @@ import Testing
             }
         }
     }
+
+    #if os(Linux)
+    /// The kernel marks the mapping of the advised pages `hg` (`VM_HUGEPAGE`,
+    /// `/proc/self/smaps`): advice that never reached `madvise` fails here.
+    /// Skipped on a kernel built without transparent huge pages.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/sys/kernel/mm/transparent_hugepage/enabled")))
+    func theKernelRecordsTheAdviceOnTheWholePagesInside() throws {
+        let size = HugePages.size
+        // A mapping of its own: memory from the allocator may lie in a
+        // region some other test's run has advised already.
+        let length = 5 * size
+        let mapped = try #require(
+            mmap(nil, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+            "mmap"
+        )
+        try #require(mapped != MAP_FAILED)
+        defer { munmap(mapped, length) }
+        let buffer = UnsafeMutableRawBufferPointer(start: mapped + 1, count: 4 * size)
+        let range = try #require(HugePages.alignedRange(of: buffer))
+        #expect(Self.flags(at: range.lowerBound)?.contains("hg") == false, "not advised yet")
+        HugePages.advise(buffer)
+        #expect(Self.flags(at: range.lowerBound)?.contains("hg") == true)
+        #expect(Self.flags(at: range.upperBound - 1)?.contains("hg") == true)
+        // The partial page before the whole ones is left as it was.
+        #expect(Self.flags(at: UInt(bitPattern: mapped + 1))?.contains("hg") == false)
+    }
+
+    /// The `VmFlags` of the mapping holding `address`, from `/proc/self/smaps`.
+    static func flags(at address: UInt) -> [Substring]? {
+        // Read to its end: a `/proc` file says its size is 0.
+        guard let data = FileHandle(forReadingAtPath: "/proc/self/smaps")?.readDataToEndOfFile() else { return nil }
+        let smaps = String(decoding: data, as: UTF8.self)
+        var inside = false
+        for line in smaps.split(separator: "\n") {
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            if let span = fields.first, span.contains("-"), !span.hasSuffix(":") {
+                let bounds = span.split(separator: "-").compactMap { UInt($0, radix: 16) }
+                inside = bounds.count == 2 && bounds[0] <= address && address < bounds[1]
+            } else if inside, fields.first == "VmFlags:" {
+                return Array(fields.dropFirst())
+            }
+        }
+        return nil
+    }
+    #else
+    // Darwin: `advise` gives no advice (its allocator maps large blocks its
+    // own way), so there is nothing for the kernel to record; the bytes test
+    // above is what holds there.
+    #endif
 }

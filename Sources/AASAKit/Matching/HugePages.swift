@@ -24,11 +24,10 @@ package enum HugePages {
 
     /// Asks the kernel to back the whole 2 MiB pages of `buffer`, not yet
     /// touched, with huge pages (transparent huge pages are "madvise" on
-    /// a default kernel). A 6.6 MB links file read into 4 KiB pages took
-    /// ~1,600 page faults, each a fresh page zeroed and charged: reading
-    /// it took ~3 ms, with huge pages ~1 ms; the 12 MB of a 100,000-URL
-    /// list's parsed items took ~2,900. Only advice: on a kernel without
-    /// them, or on Darwin, the buffer is what it was.
+    /// a default kernel). The 12 MB of a 100,000-URL list's parsed items
+    /// in 4 KiB pages took ~2,900 page faults, each a fresh page zeroed
+    /// and charged. Only advice: on a kernel without them, or on Darwin,
+    /// the buffer is what it was.
     package static func advise(_ buffer: UnsafeMutableRawBufferPointer) {
         #if os(Linux)
         guard let range = alignedRange(of: buffer), let start = UnsafeMutableRawPointer(bitPattern: range.lowerBound)
