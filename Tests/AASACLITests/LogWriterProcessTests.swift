@@ -32,8 +32,7 @@ struct LogWriterProcessTests {
             try Data(#"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.brand.app"],"paths":["*"]}]}}"#.utf8)
                 .write(to: host.appendingPathComponent("apple-app-site-association"))
             process.executableURL = try BuiltExecutable.locate("aasa")
-            // `--admin-port 0` turns the admin port off: ask the kernel for
-            // a free one instead.
+            // `--admin-port 0` turns the admin port off: pick a free one instead.
             adminPort = try Self.freePort()
             process.arguments = ServeProcess.arguments(directory: directory.path, adminPort: adminPort)
             process.standardError = stderr
@@ -58,28 +57,39 @@ struct LogWriterProcessTests {
             try? FileManager.default.removeItem(at: directory)
         }
 
-        /// A port nothing listens on now: bound on 127.0.0.1 port 0, closed.
+        /// A port nothing listens on now, below the ports the kernel hands
+        /// out for port 0 and for outgoing connections (from 32768 on Linux,
+        /// 49152 on Darwin). One of those, bound and closed here, could be
+        /// taken by any connection of the tests running meanwhile before the
+        /// server binds it, and the server would then not start.
         static func freePort() throws -> Int {
+            for port in (20_000..<32_768).shuffled().prefix(100) where try isFree(port) {
+                return port
+            }
+            throw HeldConnection.Failure(description: "no free port on 127.0.0.1 in 20000-32767")
+        }
+
+        /// Whether `port` of 127.0.0.1 can be bound now (bound, then closed).
+        static func isFree(_ port: Int) throws -> Bool {
             #if canImport(Glibc)
             let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
             #else
             let descriptor = socket(AF_INET, SOCK_STREAM, 0)
             #endif
+            guard descriptor >= 0 else { throw HeldConnection.Failure.system("socket") }
             defer { close(descriptor) }
             var address = sockaddr_in()
             #if canImport(Darwin)
             address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
             #endif
             address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(port).bigEndian)
             address.sin_addr = in_addr(s_addr: in_addr_t(0x7F00_0001).bigEndian)
-            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-            let bound = withUnsafeMutablePointer(to: &address) {
+            return withUnsafePointer(to: &address) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
+                    bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
                 }
             }
-            guard descriptor >= 0, bound else { throw HeldConnection.Failure.system("bind 127.0.0.1:0") }
-            return Int(UInt16(bigEndian: address.sin_port))
         }
 
         /// Reads `descriptor` until `done` holds for the text read, the

@@ -38,6 +38,9 @@ public struct AASAOrigin: Sendable {
     let descriptors: DescriptorPlan
     /// Called before each `/status` build (a test seam; see ``AdminPipeline``).
     private let willBuildStatus: @Sendable () -> Void
+    /// How long a refusal warning (connection cap, TLS handshake) stands
+    /// for the refusals after it.
+    private let refusalLogInterval: TimeAmount
 
     /// Also raises the process's open-file limit if the connection caps
     /// need more (see ``DescriptorBudget``), before anything is loaded.
@@ -62,6 +65,9 @@ public struct AASAOrigin: Sendable {
     ///   raised (tests pass a stand-in).
     /// - Parameter willBuildStatus: called on the build thread before each
     ///   `/status` build (tests hold a build there to observe it).
+    /// - Parameter refusalLogInterval: how long a refusal warning stands for
+    ///   the refusals after it (tests that count lines pass one no run
+    ///   reaches: the lines then do not depend on how fast the run went).
     init(
         configuration: ServerConfiguration,
         logger: Logger,
@@ -69,9 +75,11 @@ public struct AASAOrigin: Sendable {
         validator: AASAValidator = AASAValidator(),
         group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
         descriptorLimit: DescriptorLimit.Source,
-        willBuildStatus: @escaping @Sendable () -> Void = {}
+        willBuildStatus: @escaping @Sendable () -> Void = {},
+        refusalLogInterval: TimeAmount = RateLimitedLog.defaultInterval
     ) {
         self.willBuildStatus = willBuildStatus
+        self.refusalLogInterval = refusalLogInterval
         let eventLoops = Array(group.makeIterator()).count
         self.descriptors = DescriptorBudget(configuration: configuration, eventLoops: eventLoops)
             .settle(descriptorLimit)
@@ -201,7 +209,13 @@ public struct AASAOrigin: Sendable {
     }
 
     private func admission(listener: String, limit: Int) -> ConnectionAdmission {
-        ConnectionAdmission(listener: listener, limit: limit, logger: logger, registry: registry)
+        ConnectionAdmission(
+            listener: listener,
+            limit: limit,
+            logger: logger,
+            registry: registry,
+            logInterval: refusalLogInterval
+        )
     }
 
     /// The HTTPS listener's context (TLS 1.2+, a certificate per SNI name;
@@ -234,6 +248,6 @@ public struct AASAOrigin: Sendable {
                 )
             }
         }
-        return try SNICertificates(store: store, logger: logger).makeContext()
+        return try SNICertificates(store: store, logger: logger, refusalLogInterval: refusalLogInterval).makeContext()
     }
 }

@@ -14,7 +14,15 @@ final class ConnectionAdmission: Sendable {
     private let counter: Counter?
     private let log: RateLimitedLog
 
-    init(listener: String, limit: Int, logger: Logger, registry: PrometheusCollectorRegistry?) {
+    /// - Parameter logInterval: how long a refusal line stands for the
+    ///   refusals after it.
+    init(
+        listener: String,
+        limit: Int,
+        logger: Logger,
+        registry: PrometheusCollectorRegistry?,
+        logInterval: TimeAmount = RateLimitedLog.defaultInterval
+    ) {
         self.limit = limit
         self.counter = registry?.makeCounter(
             name: "aasa_connections_refused_total",
@@ -23,7 +31,11 @@ final class ConnectionAdmission: Sendable {
         )
         var logger = logger
         logger[metadataKey: "server"] = .string(listener)
-        self.log = RateLimitedLog(logger: logger, message: "connection refused: at the connection cap")
+        self.log = RateLimitedLog(
+            logger: logger,
+            message: "connection refused: at the connection cap",
+            interval: logInterval
+        )
     }
 
     /// How many connections were refused since start.

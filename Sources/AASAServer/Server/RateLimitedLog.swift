@@ -17,11 +17,14 @@ final class RateLimitedLog: Sendable {
     private let now: @Sendable () -> NIODeadline
     private let state = NIOLockedValueBox(State())
 
+    /// The interval of the server's refusal and accept-failure warnings.
+    static let defaultInterval: TimeAmount = .seconds(10)
+
     /// - Parameter now: the clock; tests pass their own.
     init(
         logger: Logger,
         message: Logger.Message,
-        interval: TimeAmount = .seconds(10),
+        interval: TimeAmount = RateLimitedLog.defaultInterval,
         now: @escaping @Sendable () -> NIODeadline = { .now() }
     ) {
         self.logger = logger

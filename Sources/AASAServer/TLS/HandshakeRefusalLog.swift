@@ -13,7 +13,7 @@ final class HandshakeRefusalLog: Sendable {
     /// - Parameter now: the clock; tests pass their own.
     init(
         logger: Logger,
-        interval: TimeAmount = .seconds(10),
+        interval: TimeAmount = RateLimitedLog.defaultInterval,
         now: @escaping @Sendable () -> NIODeadline = { .now() }
     ) {
         func log(_ message: Logger.Message) -> RateLimitedLog {

@@ -12,6 +12,8 @@ import NIOSSL
 struct SNICertificates {
     let store: SiteStore
     let logger: Logger
+    /// How long a refusal line stands for the refusals after it.
+    var refusalLogInterval = RateLimitedLog.defaultInterval
 
     /// The reason a handshake was refused, as the TLS handler reports it.
     struct MissingCertificate: Error, CustomStringConvertible {
@@ -38,7 +40,7 @@ struct SNICertificates {
         tls.minimumTLSVersion = .tlsv12
         tls.applicationProtocols = ["http/1.1"]
         let store = self.store
-        let refusals = HandshakeRefusalLog(logger: logger)
+        let refusals = HandshakeRefusalLog(logger: logger, interval: refusalLogInterval)
         tls.sslContextCallback = { values, promise in
             let snapshot = store.snapshot
             guard let identity = snapshot.identity(forServerName: values.serverHostname) else {

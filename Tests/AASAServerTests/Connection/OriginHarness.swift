@@ -1,4 +1,5 @@
 import Logging
+import NIOCore
 import Prometheus
 import ServiceLifecycle
 
@@ -17,13 +18,15 @@ struct OriginHarness {
     init(
         _ configuration: ServerConfiguration,
         groupGrace: Duration = .seconds(60),
-        descriptorLimit: DescriptorLimit.Source = .system
+        descriptorLimit: DescriptorLimit.Source = .system,
+        refusalLogInterval: TimeAmount = RateLimitedLog.defaultInterval
     ) async throws {
         let origin = AASAOrigin(
             configuration: configuration,
             logger: log.logger,
             registry: registry,
-            descriptorLimit: descriptorLimit
+            descriptorLimit: descriptorLimit,
+            refusalLogInterval: refusalLogInterval
         )
         try await origin.initialLoad()
         var groupConfiguration = ServiceGroupConfiguration(services: try origin.makeServices(), logger: log.logger)
