@@ -24,25 +24,36 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 usage() { sed -n '7,15p' "$0" >&2; exit 2; }
 [ $# -ge 2 ] || usage
+for binary in "$1" "$2"; do
+    if [ ! -f "$binary" ] || [ ! -x "$binary" ]; then
+        echo "links-same.sh: $binary is not an executable" >&2
+        exit 2
+    fi
+done
 new="$(realpath "$1")"
 base="$(realpath "$2")"
 shift 2
+# The same binary twice (or a base not rebuilt) would be `same` everywhere.
+if cmp -s "$new" "$base"; then
+    echo "links-same.sh: $new and $base are the same binary: nothing would be compared" >&2
+    exit 2
+fi
 bench="$here/.build/release/aasa-bench"
 work=""
 while [ $# -gt 0 ]; do
+    [ $# -ge 2 ] || usage
     case "$1" in
         --bench) bench="$2"; shift 2 ;;
         --work) work="$2"; shift 2 ;;
         *) usage ;;
     esac
 done
-for binary in "$new" "$base"; do
-    [ -x "$binary" ] || { echo "links-same.sh: $binary is not an executable" >&2; exit 2; }
-done
 scratch="$(mktemp -d)"
 trap 'rm -rf "$scratch"' EXIT
 if [ -z "$work" ]; then work="$scratch/corpus"; fi
 mkdir -p "$work"
+# Absolute: the binaries run from the scratch directory.
+work="$(cd "$work" && pwd)"
 if [ ! -f "$work/links.json" ]; then
     [ -x "$bench" ] || { echo "links-same.sh: no corpus in $work and no aasa-bench at $bench (--bench)" >&2; exit 2; }
     "$bench" link-corpus "$work" --rules 400 --urls 100000 >/dev/null
@@ -70,6 +81,8 @@ status=0
 compare() {
     local name="$1" input="$2"
     shift 2
+    # Nothing of the case before may stand in for this one's output.
+    rm -f "$scratch"/base.* "$scratch"/new.*
     for side in base new; do
         local binary="$base"
         [ "$side" = new ] && binary="$new"

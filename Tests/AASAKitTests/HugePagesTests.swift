@@ -67,8 +67,9 @@ import Testing
         HugePages.advise(buffer)
         #expect(Self.flags(at: range.lowerBound)?.contains("hg") == true)
         #expect(Self.flags(at: range.upperBound - 1)?.contains("hg") == true)
-        // The partial page before the whole ones is left as it was.
+        // The partial pages before and after the whole ones are left as they were.
         #expect(Self.flags(at: UInt(bitPattern: mapped + 1))?.contains("hg") == false)
+        #expect(Self.flags(at: range.upperBound)?.contains("hg") == false)
     }
 
     /// The `VmFlags` of the mapping holding `address`, from `/proc/self/smaps`.

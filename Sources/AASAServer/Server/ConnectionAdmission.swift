@@ -21,7 +21,7 @@ final class ConnectionAdmission: Sendable {
         limit: Int,
         logger: Logger,
         registry: PrometheusCollectorRegistry?,
-        logInterval: TimeAmount = RateLimitedLog.defaultInterval
+        logInterval: TimeAmount
     ) {
         self.limit = limit
         self.counter = registry?.makeCounter(

@@ -13,7 +13,7 @@ struct SNICertificates {
     let store: SiteStore
     let logger: Logger
     /// How long a refusal line stands for the refusals after it.
-    var refusalLogInterval = RateLimitedLog.defaultInterval
+    let refusalLogInterval: TimeAmount
 
     /// The reason a handshake was refused, as the TLS handler reports it.
     struct MissingCertificate: Error, CustomStringConvertible {
