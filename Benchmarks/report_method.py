@@ -1,6 +1,8 @@
 """The closing sections of report.py: how the benchmark was run, and on
 what machine."""
 
+import os
+
 from report_common import fmt
 
 
@@ -57,7 +59,7 @@ def method_and_machine(machine):
         f"hypervisor steal {fmt(steal_share, '{:.1f}')}% of CPU time during it; load average at the start "
         f"{machine.get('loadavg_start')}, at the end {machine.get('loadavg')}"
     )
-    lines.append(f"- aasa: `{machine.get('aasa_binary')}`, repository at {machine.get('git')}")
+    lines.append(f"- aasa: `{repository_relative(machine.get('aasa_binary'))}`, repository at {machine.get('git')}")
     if machine.get("linkage"):
         lines.append(f"- Swift runtime: {machine['linkage']} (the release links it in: `scripts/release.sh`)")
     if machine.get("busy_start"):
@@ -66,3 +68,13 @@ def method_and_machine(machine):
         lines.append(f"- note: {machine['note']}")
     lines.append("")
     return lines
+
+
+def repository_relative(path):
+    """`path` from the repository's root when it lies inside it: the report
+    is read in clones, where the machine's own directories mean nothing."""
+    if not path:
+        return path
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    absolute = os.path.abspath(path)
+    return os.path.relpath(absolute, root) if absolute.startswith(root + os.sep) else path
