@@ -88,6 +88,41 @@ struct MatchListTests {
         #expect(many.outText == Array(repeating: one.outText, count: 700).joined(separator: separator))
     }
 
+    /// A long list for one domain: each line is what `aasa match URL
+    /// --domain` prints for it alone (without the explanation), whether its
+    /// outcome is shared with other lines (a rule over `https` and `http`,
+    /// no rule) or its own (another host), in every chunk of the output.
+    @Test func aLongListForADomainMatchesOneURLAtATime() throws {
+        let short = Self.urls + ["https://other.example/buy/1", "http://example.com/nothing"]
+        let long = (0..<600).flatMap { round in round.isMultiple(of: 2) ? short : short.reversed() }
+        let (output, code) = try match(
+            ["--format", "json", "--domain", "example.com"],
+            input: long.joined(separator: "\n")
+        )
+        #expect(code == 0)
+        let lines = output.outText.split(separator: "\n").map(String.init)
+        try #require(lines.count == long.count)
+        var expected: [String: JSONValue] = [:]
+        for url in short {
+            let alone = try single(url, ["--domain", "example.com"])
+            let results = alone["results"]?.arrayValue ?? []
+            expected[url] = [
+                "url": alone["url"] ?? .null,
+                "domain": alone["domain"] ?? .null,
+                "results": .array(
+                    results.map { result in
+                        var object = result.objectValue ?? JSONObject()
+                        object["explanation"] = nil
+                        return .object(object)
+                    }
+                ),
+            ]
+        }
+        for (line, url) in zip(lines, long) {
+            #expect(try JSONParser().parse(line).value == expected[url], "\(url)")
+        }
+    }
+
     /// Blank lines and surrounding spaces are not URLs; a bad line is
     /// reported in place, the others are still decided, and the run exits 2.
     @Test func aBadLineIsReportedInPlaceAndExitsTwo() throws {

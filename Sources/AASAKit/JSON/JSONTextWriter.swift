@@ -74,13 +74,19 @@ public struct JSONTextWriter: Sendable {
     /// ``string(_:)`` of the string whose UTF-8 is `utf8`.
     mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
         bytes.append(UInt8(ascii: "\""))
+        contents(utf8: utf8)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// The inside of a string (escaped, without quotes) of the string whose
+    /// UTF-8 is `utf8`: a string written in parts (``string(of:)``).
+    mutating func contents(utf8: UnsafeBufferPointer<UInt8>) {
         // Most strings (URLs, keys, messages) need no escape: one copy.
         if !Self.anyNeedsEscape(utf8) {
             bytes.append(contentsOf: utf8)
         } else {
             for byte in utf8 { escaped(byte) }
         }
-        bytes.append(UInt8(ascii: "\""))
     }
 
     /// The bytes of `text`, which the caller knows needs no escape (the

@@ -8,11 +8,14 @@ import Foundation
 /// handing them to other threads costs more than it saves.
 public enum ParallelBatch {
     /// The fewest items worth a chunk of their own.
-    static let minimumChunk = 2_048
+    public static let minimumChunk = 2_048
 
+    /// `transform` of each index of `0..<count`, in order, across the
+    /// cores for a long list, each chunk with its own `state` (reusable
+    /// buffers); the results are written in place, never copied.
     /// `minimumChunk` lowers the threshold for items that each cost far
     /// more than a thread hand-off (compiling a file: milliseconds).
-    static func map<State, Result>(
+    public static func map<State, Result>(
         count: Int,
         parallel: Bool,
         minimumChunk: Int = minimumChunk,

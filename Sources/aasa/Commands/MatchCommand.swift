@@ -108,14 +108,7 @@ struct MatchCommand: AsyncParsableCommand {
                 )
                 throw ExitCode(2)
             }
-            let input: [UInt8]
-            do {
-                input = try standardInput()
-            } catch {
-                output.errorLine("error: \(error.description)")
-                throw ExitCode(2)
-            }
-            try runList(input: URLListInput(bytes: input), output: output)
+            try runList(output: output, standardInput: standardInput)
             return
         }
         if let package {
@@ -152,9 +145,12 @@ struct MatchCommand: AsyncParsableCommand {
         }
     }
 
-    /// `aasa match -`: every line of `input`.
-    private func runList(input: URLListInput, output: CommandOutput) throws {
-        let list: MatchList
+    /// `aasa match -`: every line of standard input. The file is read
+    /// first and compiled on a thread of its own while the list is read
+    /// and cut into lines.
+    private func runList(output: CommandOutput, standardInput: () throws(InputError) -> [UInt8]) throws {
+        var list: MatchList
+        let input: URLListInput
         do {
             list = MatchList(
                 source: try MatchList.source(file: file, dir: dir),
@@ -162,14 +158,19 @@ struct MatchCommand: AsyncParsableCommand {
                 app: try LinkTestInvocation.app(bundleID: bundleID, appID: appID),
                 format: formatting.format
             )
+            list.startCompiling()
+            input = URLListInput(bytes: try standardInput())
         } catch {
             output.errorLine("error: \(error.description)")
             throw ExitCode(2)
         }
-        let (pieces, errors, exitCode) = list.run(input: input)
-        if !pieces.isEmpty { output.line(pieces: pieces) }
-        errors.forEach(output.errorLine)
-        if exitCode != 0 { throw ExitCode(exitCode) }
+        let run = list.run(input: input)
+        if let render = run.render { try output.report(streaming: .success((render, 0))) }
+        run.errors.forEach(output.errorLine)
+        // Freed at exit, not URL by URL before it.
+        output.keepUntilExit(input)
+        if let decided = run.decided { output.keepUntilExit(decided) }
+        if run.exitCode != 0 { throw ExitCode(run.exitCode) }
     }
 
     func evaluate() throws(InputError) -> MatchEvaluation {

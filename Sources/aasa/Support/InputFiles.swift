@@ -22,7 +22,7 @@ enum InputFiles {
 
     /// Everything `descriptor` reads until its end: `sizeHint` bytes and one
     /// more in one array, then (a pipe, a file that grew) the rest in blocks.
-    private static func readAll(_ descriptor: FileDescriptor, sizeHint: Int) throws -> [UInt8] {
+    static func readAll(_ descriptor: FileDescriptor, sizeHint: Int) throws -> [UInt8] {
         let capacity = max(sizeHint, 0) + 1
         // Small pages, no huge-page advice: see DECISIONS, "Huge pages for
         // the big buffers of a run".

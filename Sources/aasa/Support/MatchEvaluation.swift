@@ -145,7 +145,7 @@ struct MatchEvaluation {
     /// `{"url":…,"domain":…,"results":[`: what precedes the outcomes.
     static func writeHead(url: AASAURL, domain: String, to writer: inout JSONTextWriter) {
         writer.raw("{\"url\":")
-        writer.string(url.description)
+        writer.string(of: url)
         writer.member("domain", domain)
         writer.raw(",\"results\":[")
     }

@@ -28,6 +28,17 @@ struct MatchList: Sendable {
     var domain: String?
     var app: LinkTestApp?
     var format: OutputFormat
+    /// The `--file` compiled on a thread of its own (``startCompiling()``).
+    var compiledFile: BackgroundValue<AASAMatcher>?
+
+    /// Starts compiling a `--file` that can serve, while the caller reads
+    /// the list: every line's target is that file, for its own domain.
+    mutating func startCompiling() {
+        guard case .file(let site) = source, case .file(let file) = site.content, file.json.objectValue != nil else {
+            return
+        }
+        compiledFile = BackgroundValue { AASAMatcher(file: file) }
+    }
 
     /// `--file` or `--dir`, read once for the whole list.
     static func source(file: String?, dir: String?) throws(InputError) -> Source {
@@ -47,7 +58,7 @@ struct MatchList: Sendable {
     /// A file as it decides for one domain: compiled once per domain. A
     /// class, so that the lines rendering against it share it without
     /// copying (and retaining) each of its parts per line.
-    private final class Target: Sendable {
+    final class Target: Sendable {
         let file: AASAFile
         let appIDs: [String]
         let matcher: AASAMatcher
@@ -65,182 +76,167 @@ struct MatchList: Sendable {
         var appIDs: [String]
     }
 
-    /// One entry, parsed.
-    private enum Parsed: Sendable {
-        case url(AASAURL)
-        case failed(text: String, error: String)
+    /// The list decided, as the renderers read it: each line's URL (`nil`
+    /// when it has none), its target (`-1` when it cannot be decided, then
+    /// in `failures`) and its place in that target's verdicts.
+    struct Decided: Sendable {
+        let urls: [AASAURL?]
+        let targetOf: [Int32]
+        /// `nil` when there is one target: a line's place is its index.
+        let slotOf: [Int32]?
+        let targets: [(domain: String, target: Target)]
+        let verdicts: [MatchVerdicts]
+        /// The lines that cannot be decided: their text and why.
+        let failures: [Int: (text: String, error: String)]
+
+        func slot(_ line: Int) -> Int { slotOf.map { Int($0[line]) } ?? line }
     }
 
-    /// One input line's outcome.
-    private enum Line: Sendable {
-        /// A URL to decide with the file of `targets[target]`.
-        case decided(url: AASAURL, target: Int)
-        case failed(text: String, error: String)
+    /// What a run prints and returns: the rendering of its lines (`nil`
+    /// for none), the errors, the exit code (0 every URL decided, 2 a line
+    /// could not be, or there was no URL at all), and what the run is made
+    /// of, for the process to keep until it exits.
+    struct Run {
+        var render: LinkTestOutput.Render?
+        var errors: [String]
+        var exitCode: Int32
+        var decided: Decided?
     }
 
-    /// The decisions: line `i` of target `t` has
-    /// `results[t][start[i]..<start[i] + appIDs.count]`, app by app.
-    private struct Decided: Sendable {
-        var results: [[MatchResult]]
-        var start: [Int32]
-    }
-
-    /// The rendered lines (UTF-8, in pieces to write one after the other),
-    /// the errors, and the exit code: 0 every URL decided, 2 a line could not
-    /// be (or there was no URL at all).
-    func run(input: URLListInput) -> (output: [[UInt8]], errors: [String], exitCode: Int32) {
-        let entries = input.entries
-        guard !entries.isEmpty else {
-            return ([], ["error: no URL on standard input (one per line)"], 2)
+    func run(input: URLListInput) -> Run {
+        guard !input.entries.isEmpty else {
+            return Run(errors: ["error: no URL on standard input (one per line)"], exitCode: 2)
         }
-        let parsed = Self.parse(input)
-        var resolvedTargets: [(domain: String, resolved: Resolved)] = []
-        var resolved: [String: Result<Int, InputError>] = [:]
-        // Consecutive URLs nearly always share a host: the last one's
-        // target is reused without lowercasing or hashing it again.
-        var last: (host: String, target: Int)?
-        let lines = zip(entries, parsed).map { entry, parsed -> Line in
-            let url: AASAURL
-            switch parsed {
-            case .failed(let text, let error): return .failed(text: text, error: error)
-            case .url(let parsedURL): url = parsedURL
-            }
-            if let last, last.host == url.host { return .decided(url: url, target: last.target) }
-            let domain = (self.domain ?? url.host).lowercased()
-            let found =
-                resolved[domain]
-                ?? Result { () throws(InputError) in
-                    resolvedTargets.append((domain, try target(for: domain)))
-                    return resolvedTargets.count - 1
-                }
-            resolved[domain] = found
-            switch found {
-            case .success(let index):
-                last = (url.host, index)
-                return .decided(url: url, target: index)
-            case .failure(let error):
-                return .failed(text: input.text(of: entry), error: error.description)
-            }
-        }
+        let urls = Self.parse(input)
+        let resolution = resolve(urls, input: input)
         // Only the files the list's hosts need, each distinct one compiled
         // once (a brand's domains mostly serve one file), across the cores.
-        let matchers = AASAMatcher.compile(resolvedTargets.map(\.resolved.file))
-        let targets = zip(resolvedTargets, matchers).map { pair, matcher in
+        let matchers =
+            compiledFile.map { compiled in resolution.targets.map { _ in compiled.value() } }
+            ?? AASAMatcher.compile(resolution.targets.map(\.resolved.file))
+        let targets = zip(resolution.targets, matchers).map { pair, matcher in
             let (domain, resolved) = pair
             return (
                 domain: domain,
                 target: Target(file: resolved.file, appIDs: resolved.appIDs, matcher: matcher.serving(domain: domain))
             )
         }
-        let decided = decide(lines, targets: targets.map(\.target))
-        let errors = lines.compactMap { line -> String? in
-            guard case .failed(_, let error) = line else { return nil }
-            return "error: \(error)"
+        // One target: every line is decided in place. Several: each
+        // target's lines are gathered, and a line's place noted.
+        var slotOf: [Int32]?
+        var lines = [[Int32]](repeating: [], count: targets.count)
+        if targets.count > 1 {
+            var slots = [Int32](repeating: -1, count: urls.count)
+            for (index, target) in resolution.targetOf.enumerated() where target >= 0 {
+                slots[index] = Int32(lines[Int(target)].count)
+                lines[Int(target)].append(Int32(index))
+            }
+            slotOf = slots
         }
-        let compiled = targets
-        let pieces = ParallelBatch.mapRanges(count: lines.count, parallel: true) { range in
-            render(lines, range, targets: compiled, decided: decided)
+        let verdicts = targets.indices.map { index in
+            targets[index].target.matcher.verdicts(
+                urls,
+                at: targets.count > 1 ? lines[index] : nil,
+                appIDs: targets[index].target.appIDs
+            )
         }
-        return (pieces, errors, errors.isEmpty ? 0 : 2)
+        let decided = Decided(
+            urls: urls,
+            targetOf: resolution.targetOf,
+            slotOf: slotOf,
+            targets: targets,
+            verdicts: verdicts,
+            failures: resolution.failures
+        )
+        let errors = decided.failures.keys.sorted().map { "error: \(decided.failures[$0]!.error)" }
+        return Run(
+            render: { write in renderWindows(decided, to: write) },
+            errors: errors,
+            exitCode: errors.isEmpty ? 0 : 2,
+            decided: decided
+        )
     }
 
-    /// Every entry's URL, parsed across the cores: each ASCII line becomes
-    /// a `String` only on the thread that parses it.
-    private static func parse(_ input: URLListInput) -> [Parsed] {
+    /// Every entry's URL, parsed across the cores from the input's bytes
+    /// (each chunk's URLs sharing the string of a host they repeat); `nil`
+    /// for an entry that is not one (``resolve(_:input:)`` says why).
+    private static func parse(_ input: URLListInput) -> [AASAURL?] {
         let entries = input.entries
-        let chunks = ParallelBatch.mapRanges(count: entries.count, parallel: true) { range in
-            entries[range].map { entry -> Parsed in
-                let text = input.text(of: entry)
-                if case .invalid(_, let error) = entry { return .failed(text: text, error: error) }
-                switch Result(catching: { () throws(AASAURLError) in try AASAURL(text) }) {
-                case .success(let url): return .url(url)
-                case .failure(let error):
-                    return .failed(text: text, error: "cannot evaluate \(text): \(error.description)")
-                }
-            }
-        }
-        return chunks.count == 1 ? chunks[0] : Array(chunks.joined())
-    }
-
-    /// Lines `range` with their results, rendered: JSON one object per
-    /// line; text a blank line between URLs, as between paragraphs.
-    private func render(
-        _ lines: [Line],
-        _ range: Range<Int>,
-        targets: [(domain: String, target: Target)],
-        decided: Decided
-    ) -> [UInt8] {
-        var writer = JSONTextWriter(capacity: range.count * (format == .json ? 512 : 256))
-        var rules = RuleFragments()
-        // Consecutive URLs nearly always share a host: whether the file
-        // serves it is asked once per run of them.
-        var lastHost: (host: String, target: Int, served: Bool)?
-        // The target of the line before and its decisions, taken out of
-        // the shared tables once per run of lines: per line, copying them
-        // retained and released the same few objects from every core.
-        var current = (target: -1, domain: "", appIDs: [String](), results: [MatchResult]())
-        for index in range {
-            switch (lines[index], format) {
-            case (.decided(let url, let target), .json):
-                if target != current.target {
-                    current = (target, targets[target].domain, targets[target].target.appIDs, decided.results[target])
-                }
-                let start = Int(decided.start[index])
-                MatchEvaluation.writeHead(url: url, domain: current.domain, to: &writer)
-                for (offset, appID) in current.appIDs.enumerated() {
-                    let result = current.results[start + offset]
-                    let why = MatchEvaluation.why(result, url: url) {
-                        if let lastHost, lastHost.target == target, lastHost.host == url.host { return lastHost.served }
-                        let (domain, compiled) = targets[target]
-                        let served = MatchEvaluation.host(url.host, isServedBy: domain, file: compiled.file)
-                        lastHost = (url.host, target, served)
-                        return served
+        let parse: @Sendable (Int, inout String?) -> AASAURL? = { index, host in
+            input.bytes.withUnsafeBufferPointer { bytes in
+                entries.withUnsafeBufferPointer { entries in
+                    switch entries[index] {
+                    case .ascii(let range):
+                        try? AASAURL.parse(utf8: UnsafeBufferPointer(rebasing: bytes[range]), sharingHost: &host)
+                    case .text(let text): try? AASAURL(text)
+                    case .invalid: nil
                     }
-                    MatchEvaluation.writeOutcome(
-                        first: offset == 0,
-                        appID: appID,
-                        result: result,
-                        why: why,
-                        explanation: nil,
-                        domain: current.domain,
-                        to: &writer,
-                        rules: &rules
-                    )
                 }
-                writer.raw("]}")
-            case (.decided(let url, let target), .text):
-                let (domain, compiled) = targets[target]
-                let start = Int(decided.start[index])
-                let evaluation = MatchEvaluation(
-                    url: url,
-                    domain: domain,
-                    file: compiled.file,
-                    results: compiled.appIDs.indices.map { (compiled.appIDs[$0], decided.results[target][start + $0]) },
-                    explained: false
-                )
-                writer.raw(Array(evaluation.textLines().joined(separator: "\n").utf8))
-            case (.failed(let text, let error), .json):
-                writer.value(["url": .string(text), "error": .string(error)])
-            case (.failed(let text, let error), .text):
-                writer.raw(Array("URL: \(text)\nerror: \(error)".utf8))
             }
-            if index < lines.count - 1 { writer.raw(format == .json ? "\n" : "\n\n") }
         }
-        return writer.bytes
+        return ParallelBatch.map(count: entries.count, parallel: true, state: { String?.none }, parse)
     }
 
-    /// Each target's decisions for its lines, app by app: one batch per
-    /// file, so every file's URLs are matched across the cores.
-    private func decide(_ lines: [Line], targets: [Target]) -> Decided {
-        var requests = [[MatchRequest]](repeating: [], count: targets.count)
-        var start = [Int32](repeating: -1, count: lines.count)
-        for (index, line) in lines.enumerated() {
-            guard case .decided(let url, let target) = line else { continue }
-            start[index] = Int32(requests[target].count)
-            for appID in targets[target].appIDs { requests[target].append(MatchRequest(url: url, appID: appID)) }
+    /// Each line's target (the file of its domain), the domains in the
+    /// order they first appear with what they resolve to, and the lines
+    /// that cannot be decided with their text and why: not a URL, or no
+    /// usable file for the domain.
+    private func resolve(_ urls: [AASAURL?], input: URLListInput) -> Resolution {
+        var targets: [(domain: String, resolved: Resolved)] = []
+        var resolved: [String: Result<Int, InputError>] = [:]
+        var targetOf = [Int32](repeating: -1, count: urls.count)
+        var failures: [Int: (text: String, error: String)] = [:]
+        // Consecutive URLs nearly always share a host: the last one's
+        // target is reused without lowercasing or hashing it again.
+        var last: (host: String, target: Int)?
+        urls.withUnsafeBufferPointer { urls in
+            for index in urls.indices {
+                guard let host = urls[index]?.host else {
+                    failures[index] = Self.failure(of: input.entries[index], in: input)
+                    continue
+                }
+                if let last, last.host == host {
+                    targetOf[index] = Int32(last.target)
+                    continue
+                }
+                let domain = (self.domain ?? host).lowercased()
+                let found =
+                    resolved[domain]
+                    ?? Result { () throws(InputError) in
+                        targets.append((domain, try target(for: domain)))
+                        return targets.count - 1
+                    }
+                resolved[domain] = found
+                switch found {
+                case .success(let target):
+                    last = (host, target)
+                    targetOf[index] = Int32(target)
+                case .failure(let error):
+                    failures[index] = (input.text(of: input.entries[index]), error.description)
+                }
+            }
         }
-        let results = targets.indices.map { targets[$0].matcher.evaluate(requests[$0]) }
-        return Decided(results: results, start: start)
+        return Resolution(targets: targets, targetOf: targetOf, failures: failures)
+    }
+
+    /// What ``resolve(_:input:)`` finds.
+    private struct Resolution {
+        var targets: [(domain: String, resolved: Resolved)]
+        var targetOf: [Int32]
+        var failures: [Int: (text: String, error: String)]
+    }
+
+    /// Why `entry` has no URL, with its text: made again for the few such
+    /// lines, which the parse across the cores had nowhere to keep.
+    private static func failure(of entry: URLListInput.Entry, in input: URLListInput) -> (text: String, error: String) {
+        let text = input.text(of: entry)
+        if case .invalid(_, let error) = entry { return (text, error) }
+        do {
+            _ = try AASAURL(text)
+            preconditionFailure("\(text) parsed the second time")
+        } catch {
+            return (text, "cannot evaluate \(text): \(error.description)")
+        }
     }
 
     /// The file serving `domain` and its apps to decide for.

@@ -1,4 +1,5 @@
 import Foundation
+import SystemPackage
 
 /// The URLs of `aasa match -`: standard input read as bytes and cut into
 /// lines without decoding the whole of it as one `String`.
@@ -40,19 +41,20 @@ struct URLListInput: Sendable {
         }
     }
 
-    /// Reads `descriptor` (standard input) to its end.
+    /// Reads `descriptor` (standard input) to its end: a file given as
+    /// standard input in one array of the size it has left, where blocks
+    /// appended one by one copied the list each time the array grew.
     static func read(descriptor: Int32 = STDIN_FILENO) throws(InputError) -> [UInt8] {
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
-            if count > 0 {
-                bytes.append(contentsOf: chunk[..<count])
-            } else if count == 0 {
-                return bytes
-            } else if errno != EINTR {
-                throw InputError("cannot read standard input: \(String(cString: strerror(errno)))")
+        let input = FileDescriptor(rawValue: descriptor)
+        do {
+            var left = 0
+            if let status = try? input.stat(), status.type == .regular {
+                left = max(Int(status.size) - Int(try input.seek(offset: 0, from: .current)), 0)
             }
+            return try InputFiles.readAll(input, sizeHint: left)
+        } catch {
+            let code = (error as? Errno)?.rawValue ?? EIO
+            throw InputError("cannot read standard input: \(String(cString: strerror(code)))")
         }
     }
 
