@@ -14,12 +14,21 @@ swift_release(NULL) is counted too, though it does no atomic: compare
 servers and commits, not absolute numbers.
 
     Benchmarks/request-counts.py --aasa .build/release/aasa \
-        --floor Benchmarks/.build/release/NIOFloor --sites DIR [--conns 16 512] [--per 600] [--hosts 1000]
+        --floor Benchmarks/.build/release/NIOFloor --sites DIR [--conns 16 512] [--per 600] [--hosts 1000] \
+        [--fixed-second]
 
 DIR is a tree from `aasa-bench sites DIR 1000`. With `--hosts N` each
 connection rotates its Host over d0001 … dN (as `run.sh`'s rotating load). Needs root (uprobes) and perf,
 and binaries that load libswiftCore.so (a plain `swift build -c release`, not the static build `run.sh`
 times): the probes sit in the shared library.
+
+With `--fixed-second` the servers run with `time()` stopped at one second
+(a shim preloaded into them, built with `cc`): the origin's per-second
+buffers then never expire, as under `wrk`, where each of 1,000 rotating
+hosts comes back ~100 times a second. Without it, this client's few thousand
+requests a second bring each host back a few times a second, so many
+rotating requests are the first of their second for their host (they build
+its buffer), and the counts move with the client's rate.
 """
 
 import argparse
@@ -29,12 +38,19 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 
 PATH = "/.well-known/apple-app-site-association"
 PROBES = ["probe_libswiftCore:swift_retain", "probe_libswiftCore:swift_release",
           "probe_libswiftCore:swift_bridgeObjectRetain", "probe_libswiftCore:swift_bridgeObjectRelease",
-          "probe_libc:malloc"]
+          "probe_libc:malloc", "probe_libswiftCore:swift_beginAccess"]
+
+# time() stopped at one second, for --fixed-second.
+FIXED_SECOND = """
+#include <time.h>
+time_t time(time_t *t) { time_t now = 1795000000; if (t) *t = now; return now; }
+"""
 
 
 def library(binary, name):
@@ -49,7 +65,8 @@ def ensure_probes(binary):
     existing = subprocess.run(["perf", "probe", "-l"], capture_output=True, text=True).stdout
     for lib, function in [("libswiftCore.so", "swift_retain"), ("libswiftCore.so", "swift_release"),
                           ("libswiftCore.so", "swift_bridgeObjectRetain"),
-                          ("libswiftCore.so", "swift_bridgeObjectRelease"), ("libc.so.6", "malloc")]:
+                          ("libswiftCore.so", "swift_bridgeObjectRelease"), ("libc.so.6", "malloc"),
+                          ("libswiftCore.so", "swift_beginAccess")]:
         if f":{function} " not in existing:
             subprocess.run(["perf", "probe", "-q", "-x", library(binary, lib), function], check=True)
 
@@ -84,8 +101,11 @@ async def drive(port, pid, conns, per, hosts, output):
                 sys.exit("the server did not answer within 60 s")
             await asyncio.sleep(0.05)
     connections = [await asyncio.open_connection("127.0.0.1", port) for _ in range(conns)]
-    for round in range(3):
-        await asyncio.gather(*(exchange(r, w, requests[(n + round) % hosts]) for n, (r, w) in enumerate(connections)))
+    # Every host asked once before counting: its first answer (learnt by
+    # the origin's host table) is not what the counts are about.
+    for round in range(max(3, -(-hosts // conns))):
+        await asyncio.gather(*(exchange(r, w, requests[(n + round * conns) % hosts])
+                               for n, (r, w) in enumerate(connections)))
     events = ",".join(PROBES + ["raw_syscalls:sys_enter"])
     perf = subprocess.Popen(["perf", "stat", "-x,", "-e", events, "-p", str(pid), "-o", output])
     await asyncio.sleep(0.5)  # perf attached
@@ -115,15 +135,26 @@ def free_port():
         return probe.getsockname()[1]
 
 
-def measure(kind, binary, sites, conns, per, hosts):
+def fixed_second_shim(directory):
+    """A shared library that stops `time()` at one second."""
+    source = os.path.join(directory, "fixed-second.c")
+    library = os.path.join(directory, "fixed-second.so")
+    with open(source, "w") as file:
+        file.write(FIXED_SECOND)
+    subprocess.run(["cc", "-O2", "-shared", "-fPIC", "-o", library, source], check=True)
+    return library
+
+
+def measure(kind, binary, sites, conns, per, hosts, preload):
     port = free_port()
     if kind == "aasa":
         command = [binary, "serve", "--dir", f"{sites}/aasa", "--port", str(port), "--bind", "127.0.0.1",
                    "--admin-port", "0", "--no-access-log", "--poll-interval", "0"]
     else:
         command = [binary, f"{sites}/aasa/d0001.bench.example/apple-app-site-association", str(port)]
+    environment = dict(os.environ, LD_PRELOAD=preload) if preload else None
     server = subprocess.Popen(["taskset", "-c", "0"] + command, stdout=subprocess.DEVNULL,
-                              stderr=subprocess.DEVNULL)
+                              stderr=subprocess.DEVNULL, env=environment)
     output = f"/tmp/request-counts-{os.getpid()}.csv"
     try:
         asyncio.run(drive(port, server.pid, conns, per, hosts, output))
@@ -148,18 +179,23 @@ def main():
     parser.add_argument("--conns", type=int, nargs="+", default=[16, 512])
     parser.add_argument("--per", type=int, default=0, help="requests per connection (default: 10,000 in all)")
     parser.add_argument("--hosts", type=int, default=1, help="rotate Host over this many hosts (default: 1)")
+    parser.add_argument("--fixed-second", action="store_true",
+                        help="stop the servers' time() at one second (per-second buffers never expire, as under wrk)")
     args = parser.parse_args()
     ensure_probes(args.aasa)
-    print(f"hosts rotated: {args.hosts}")
-    print("| connections | server | retains | releases | string retains | string releases | malloc | syscalls |")
-    print("|---|---|---|---|---|---|---|---|")
-    for conns in args.conns:
-        per = args.per or max(1, 10_000 // conns)
-        for kind, binary in [("nio-floor", args.floor), ("aasa", args.aasa)]:
-            c = measure(kind, binary, args.sites, conns, per, args.hosts)
-            print(f"| {conns} | {kind} | {c['swift_retain']:.1f} | {c['swift_release']:.1f} "
-                  f"| {c['swift_bridgeObjectRetain']:.1f} | {c['swift_bridgeObjectRelease']:.1f} "
-                  f"| {c['malloc']:.2f} | {c['sys_enter']:.2f} |")
+    print(f"hosts rotated: {args.hosts}" + (", time() fixed at one second" if args.fixed_second else ""))
+    print("| connections | server | retains | releases | string retains | string releases | malloc | syscalls "
+          "| beginAccess |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    with tempfile.TemporaryDirectory() as directory:
+        preload = fixed_second_shim(directory) if args.fixed_second else None
+        for conns in args.conns:
+            per = args.per or max(1, 10_000 // conns)
+            for kind, binary in [("nio-floor", args.floor), ("aasa", args.aasa)]:
+                c = measure(kind, binary, args.sites, conns, per, args.hosts, preload)
+                print(f"| {conns} | {kind} | {c['swift_retain']:.1f} | {c['swift_release']:.1f} "
+                      f"| {c['swift_bridgeObjectRetain']:.1f} | {c['swift_bridgeObjectRelease']:.1f} "
+                      f"| {c['malloc']:.2f} | {c['sys_enter']:.2f} | {c['swift_beginAccess']:.1f} |")
 
 
 if __name__ == "__main__":
