@@ -31,8 +31,10 @@ struct LinkTestOutput {
     /// Results rendered and written per window: a window's parts are
     /// written before the next is rendered, so the pages of a long report
     /// are reused window after window instead of all 37 MB of a
-    /// 100,000-URL report being faulted in fresh. Several chunks per core.
-    static let window = 16_384
+    /// 100,000-URL report being faulted in fresh. Two chunks per core (of
+    /// ``ParallelBatch``'s 2,048): a window twice as long was twice the
+    /// buffers, each faulted in once.
+    static let window = 8_192
 
     /// The report as UTF-8 text, handed to `write` part by part until it
     /// answers `false`.
