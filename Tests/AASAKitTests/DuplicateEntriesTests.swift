@@ -40,9 +40,14 @@ import Testing
         var app: LinkTestApp?
     }
 
-    /// The table's first occurrences, `nil` where it says -1 (none).
+    /// The table's first occurrences, `nil` for an item it does not list.
     static func firstOccurrences(_ items: [LinkTestPlan.Item]) -> [Int?] {
-        DuplicateEntries.firstOccurrences(items).map { $0 < 0 ? nil : Int($0) }
+        var firsts = [Int?](repeating: nil, count: items.count)
+        for occurrence in DuplicateEntries.occurrences(items) {
+            #expect(occurrence.first >= 0)
+            firsts[Int(occurrence.index)] = Int(occurrence.first)
+        }
+        return firsts
     }
 
     /// For each item, the first earlier item testing the same thing: a
@@ -72,11 +77,26 @@ import Testing
         #expect(items.contains { $0.isHTTP })
     }
 
+    /// The items picked besides the duplicates come in list order among
+    /// them, a duplicate picked too listed once, with its first occurrence.
+    @Test func theItemsPickedAreListedInOrderAmongTheDuplicates() {
+        var random = TestRandom(seed: 5)
+        let items = Self.items(count: 6_000, random: &random)
+        let firsts = Self.reference(items)
+        let expected = items.indices.compactMap { index -> DuplicateEntries.Occurrence? in
+            guard firsts[index] != nil || items[index].isHTTP else { return nil }
+            return DuplicateEntries.Occurrence(index: Int32(index), first: Int32(firsts[index] ?? -1))
+        }
+        let listed = DuplicateEntries.occurrences(items) { $0.pointee.isHTTP }
+        #expect(listed == expected)
+        #expect(listed.contains { $0.first < 0 } && listed.contains { $0.first >= 0 && items[Int($0.index)].isHTTP })
+    }
+
     @Test func aShortListAndAnEmptyOne() {
         var random = TestRandom(seed: 7)
         let items = Self.items(count: 40, random: &random)
         #expect(Self.firstOccurrences(items) == Self.reference(items))
-        #expect(DuplicateEntries.firstOccurrences([]) == [])
+        #expect(DuplicateEntries.occurrences([]).isEmpty)
     }
 
     /// The messages, written as bytes, say what the interpolated ones said:

@@ -98,9 +98,9 @@ extension Diagnostic: CustomStringConvertible {
             bytes += "\(position): ".utf8
             bytes += severity.rawValue.utf8
             bytes += ": ".utf8
-            bytes += path.description.utf8
+            path.appendDescription(to: &bytes)
         } else {
-            bytes += path.description.utf8
+            path.appendDescription(to: &bytes)
             bytes += ": ".utf8
             bytes += severity.rawValue.utf8
         }

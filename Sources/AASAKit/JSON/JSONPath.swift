@@ -59,19 +59,35 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String {
-        guard !components.isEmpty else { return "(root)" }
-        var text = ""
+        var bytes: [UInt8] = []
+        appendDescription(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// ``description``'s UTF-8 appended to `bytes`: the text report writes
+    /// the path of each of thousands of warnings, where making each path's
+    /// string (and a string of each index) cost more than writing it.
+    package func appendDescription(to bytes: inout [UInt8]) {
+        guard !components.isEmpty else {
+            bytes += "(root)".utf8
+            return
+        }
+        let start = bytes.count
         for component in components {
             switch component {
             case .index(let index):
-                text += "[\(index)]"
+                bytes.append(UInt8(ascii: "["))
+                bytes += String(index).utf8
+                bytes.append(UInt8(ascii: "]"))
             case .key(let key) where Self.isIdentifier(key):
-                text += text.isEmpty ? key : ".\(key)"
+                if bytes.count > start { bytes.append(UInt8(ascii: ".")) }
+                bytes += key.utf8
             case .key(let key):
-                text += "[\(JSONValue.string(key).serialized())]"
+                bytes.append(UInt8(ascii: "["))
+                bytes += JSONValue.string(key).serialized().utf8
+                bytes.append(UInt8(ascii: "]"))
             }
         }
-        return text
     }
 
     /// An ASCII letter or `_`, then letters, digits, `_` and `-`. Over

@@ -10,13 +10,25 @@ import Foundation
 /// alone are never taken for a duplicate). The table replaced a sort of the
 /// hashes, which was the longest part of the search left on one core.
 enum DuplicateEntries {
-    /// For each item, the index of the first earlier item that tests the
-    /// same thing; -1 for a first occurrence and for an unparsable URL.
+    /// An item the list's warnings are about, and the first earlier item
+    /// that tests the same thing (-1 when it repeats none). `Int32`s, as the
+    /// table's.
+    struct Occurrence: Equatable {
+        var index: Int32
+        var first: Int32
+    }
+
+    /// In list order, each item that repeats an earlier one, and each other
+    /// item that `alsoListing` picks (read in place), with `first` -1.
     ///
-    /// `Int32`s, as the table's: an `[Int?]` (16 bytes an item) was four
-    /// times the pages, each faulted in and zeroed.
-    static func firstOccurrences(_ items: [LinkTestPlan.Item]) -> [Int32] {
-        var first = [Int32](repeating: -1, count: items.count)
+    /// The items warned about, listed as they are found: an `Int32` of every
+    /// item, then a pass over the items to pick the few warned about, was
+    /// 400 KB of fresh pages and a second read of every item.
+    static func occurrences(
+        _ items: [LinkTestPlan.Item],
+        alsoListing: (UnsafePointer<LinkTestPlan.Item>) -> Bool = { _ in false }
+    ) -> [Occurrence] {
+        var found: [Occurrence] = []
         // At most half full, so a probe ends soon at an empty slot.
         var capacity = 16
         while capacity < 2 * items.count { capacity *= 2 }
@@ -25,22 +37,26 @@ enum DuplicateEntries {
         var table = [Int32](repeating: 0, count: capacity)
         items.withUnsafeBufferPointer { items in
             for index in items.indices {
-                guard let hash = items[index].urlHash else { continue }
+                let item = items.baseAddress! + index
+                guard let hash = item.pointee.urlHash else {
+                    if alsoListing(item) { found.append(Occurrence(index: Int32(index), first: -1)) }
+                    continue
+                }
                 var slot = hash & mask
+                var first: Int32 = -1
                 while table[slot] != 0 {
                     let earlier = Int(table[slot]) - 1
-                    if items[earlier].urlHash == hash,
-                        Self.testSame(items.baseAddress! + earlier, items.baseAddress! + index)
-                    {
-                        first[index] = Int32(earlier)
+                    if items[earlier].urlHash == hash, Self.testSame(items.baseAddress! + earlier, item) {
+                        first = Int32(earlier)
                         break
                     }
                     slot = (slot + 1) & mask
                 }
-                if first[index] < 0 { table[slot] = Int32(index + 1) }
+                if first < 0 { table[slot] = Int32(index + 1) }
+                if first >= 0 || alsoListing(item) { found.append(Occurrence(index: Int32(index), first: first)) }
             }
         }
-        return first
+        return found
     }
 
     /// A hash of what ``AASAURL``'s `==` compares (the marks aside: equal

@@ -1,34 +1,34 @@
 extension LinkTestPlan {
     /// URLs listed twice (for the same app), and http URLs, which test no
     /// rule, appended to `warnings`.
+    ///
+    /// Made on one thread, straight into `warnings`: the run makes them on
+    /// a thread of its own while the records take the cores, where chunks
+    /// made across the cores and then copied into place held a second copy
+    /// of every warning (fresh pages, a retain of each string).
     static func appendListWarnings(_ items: [Item], to warnings: inout [Diagnostic]) {
-        let firstOccurrences = DuplicateEntries.firstOccurrences(items)
-        // The items warned about, found in place: a copy of an item retains
-        // every field of its entry and URL. Only a parsed URL has a first
-        // occurrence or is http.
-        let warned: [Int] = items.withUnsafeBufferPointer { items in
-            items.indices.filter { firstOccurrences[$0] >= 0 || items[$0].isHTTP }
-        }
-        // Their messages made across the cores, in list order: a long list
-        // can repeat thousands of URLs, each message a few strings.
-        let chunks = ParallelBatch.mapRanges(count: warned.count, parallel: true) { range in
-            items.withUnsafeBufferPointer { items in
-                // Mostly one warning an item.
-                var warnings: [Diagnostic] = []
-                warnings.reserveCapacity(range.count)
-                var scratch: [UInt8] = []
-                for index in warned[range] {
-                    let earlier = Int(firstOccurrences[index])
-                    let first = earlier < 0 ? nil : items.baseAddress! + earlier
-                    Self.warnings(for: items.baseAddress! + index, first: first, into: &warnings, scratch: &scratch)
-                }
-                return warnings
+        let occurrences = DuplicateEntries.occurrences(items, alsoListing: Self.warnsHTTP)
+        // The items are read in place: a copy of an item retains every
+        // field of its entry and URL.
+        items.withUnsafeBufferPointer { items in
+            let items = items.baseAddress!
+            let count = occurrences.reduce(0) { count, occurrence in
+                count + (occurrence.first >= 0 && Self.warnsHTTP(items + Int(occurrence.index)) ? 2 : 1)
+            }
+            warnings.reserveCapacity(warnings.count + count)
+            var scratch: [UInt8] = []
+            for occurrence in occurrences {
+                let first = occurrence.first < 0 ? nil : items + Int(occurrence.first)
+                Self.warnings(for: items + Int(occurrence.index), first: first, into: &warnings, scratch: &scratch)
             }
         }
-        // Copied once, into place: joining the chunks and then appending
-        // the result copied every message twice (a retain of each string).
-        warnings.reserveCapacity(warnings.count + chunks.reduce(0) { $0 + $1.count })
-        for chunk in chunks { warnings += chunk }
+    }
+
+    /// Whether the item is an http URL for iOS that the list expects an app
+    /// to ignore: iOS opens no app for any http URL, so the entry tests no
+    /// rule.
+    private static func warnsHTTP(_ item: UnsafePointer<Item>) -> Bool {
+        item.pointee.isHTTP && item.pointee.entry.platform == .apple && !item.pointee.entry.expectation.opensApp
     }
 
     /// The warnings about one item: listed before at `first`, an http URL.
@@ -69,7 +69,7 @@ extension LinkTestPlan {
                 )
             )
         }
-        if item.pointee.isHTTP, item.pointee.entry.platform == .apple, !item.pointee.entry.expectation.opensApp {
+        if Self.warnsHTTP(item) {
             let message = Self.message(startingWith: item, in: &scratch) { bytes in
                 bytes +=
                     " is an http:// URL: iOS opens no app for it whatever the rules say, so this entry tests no rule; list the https:// URL"

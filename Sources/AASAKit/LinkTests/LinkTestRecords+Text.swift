@@ -10,22 +10,18 @@ extension LinkTestRecords {
         private let appColumn: Bool
         private let byRule: [[String]]
         private let appColumns: [[String]]
-        // Unchecked Sendable: `spare` and `written` are read and written
-        // under `lock` only.
+        private let buffers: TextBuffers
+        // Unchecked Sendable: `spare` is read and written under `lock` only.
         private let lock = NSLock()
         /// The tails of the chunks rendered so far: a chunk takes one (or
         /// starts one) and puts it back when done, so a later chunk finds
         /// the outcomes already made.
         private var spare: [LineTails] = []
-        /// The parts of the last window, and then the buffers a chunk of
-        /// the next one writes into: once the caller has written and
-        /// dropped them, their pages serve again, where each window's
-        /// parts were fresh pages, faulted in one by one.
-        private var written: [[UInt8]] = []
 
-        init(_ records: LinkTestRecords, appColumn: Bool) {
+        init(_ records: LinkTestRecords, appColumn: Bool, buffers: TextBuffers) {
             self.records = records
             self.appColumn = appColumn
+            self.buffers = buffers
             byRule = records.sites.map { site in site.decided.map { $0.rule.map(LinkTestResult.byRule) ?? "" } }
             appColumns = records.sites.map { site in site.appIDs.map { appColumn ? " [\($0)]" : "" } }
         }
@@ -33,15 +29,13 @@ extension LinkTestRecords {
         func lines(in window: Range<Int>) -> [[UInt8]] {
             let parts = ParallelBatch.mapRanges(count: window.count, parallel: true) { chunk in
                 let range = (window.lowerBound + chunk.lowerBound)..<(window.lowerBound + chunk.upperBound)
-                var (tails, bytes) = lock.withLock { (spare.popLast() ?? LineTails(), written.popLast() ?? []) }
-                // Kept only when nothing else holds it (else a fresh buffer).
-                bytes.removeAll(keepingCapacity: true)
-                bytes.reserveCapacity(range.count * 256)
+                var tails = lock.withLock { spare.popLast() ?? LineTails() }
+                var bytes = buffers.take(reserving: range.count * 256)
                 lines(in: range, tails: &tails, to: &bytes)
                 lock.withLock { spare.append(tails) }
                 return bytes
             }
-            lock.withLock { written = parts }
+            buffers.keep(parts)
             return parts
         }
 
@@ -80,6 +74,33 @@ extension LinkTestRecords {
                 }
             }
         }
+    }
+}
+
+/// The buffers a long text report is rendered into, part after part: the
+/// parts handed out are kept, and once the caller has written and dropped
+/// them their pages serve the next parts, where each window's parts (and
+/// then the warnings') were fresh pages, faulted in one by one.
+package final class TextBuffers: @unchecked Sendable {
+    // Unchecked Sendable: `kept` is read and written under `lock` only.
+    private let lock = NSLock()
+    private var kept: [[UInt8]] = []
+
+    package init() {}
+
+    /// An empty buffer with room for at least `capacity` bytes: one of the
+    /// parts kept, its pages reused when nothing else holds it any more
+    /// (else a new buffer).
+    package func take(reserving capacity: Int) -> [UInt8] {
+        var bytes = lock.withLock { kept.popLast() ?? [] }
+        bytes.removeAll(keepingCapacity: true)
+        bytes.reserveCapacity(capacity)
+        return bytes
+    }
+
+    /// Parts about to be handed out, to be taken again once written.
+    package func keep(_ parts: [[UInt8]]) {
+        lock.withLock { kept += parts }
     }
 }
 

@@ -25,7 +25,15 @@ extension LinkTestReport {
     /// serves every later window too, where each call of
     /// ``textLines(appColumn:in:)`` starts afresh.
     public func textLineWindows(appColumn: Bool) -> @Sendable (Range<Int>) -> [[UInt8]] {
-        if let records { return LinkTestRecords.TextRenderer(records, appColumn: appColumn).lines(in:) }
+        textLineWindows(appColumn: appColumn, buffers: TextBuffers())
+    }
+
+    /// ``textLineWindows(appColumn:)`` of a lean report rendered into
+    /// `buffers`, which then serve what the caller renders after the results.
+    package func textLineWindows(appColumn: Bool, buffers: TextBuffers) -> @Sendable (Range<Int>) -> [[UInt8]] {
+        if let records {
+            return LinkTestRecords.TextRenderer(records, appColumn: appColumn, buffers: buffers).lines(in:)
+        }
         let results = results
         return { window in Self.textLines(of: results, appColumn: appColumn, in: window) }
     }

@@ -31,8 +31,10 @@ struct LinkTestOutput {
     /// Results rendered and written per window: a window's parts are
     /// written before the next is rendered, so the pages of a long report
     /// are reused window after window instead of all 37 MB of a
-    /// 100,000-URL report being faulted in fresh. Several chunks per core.
-    static let window = 16_384
+    /// 100,000-URL report being faulted in fresh. Two chunks per core (of
+    /// ``ParallelBatch``'s 2,048): a window twice as long was twice the
+    /// buffers, each faulted in once.
+    static let window = 8_192
 
     /// The report as UTF-8 text, handed to `write` part by part until it
     /// answers `false`.
@@ -63,7 +65,9 @@ struct LinkTestOutput {
         tail.append("")
         tail.append(summaryLine)
         guard write(Array(head.map { $0 + "\n" }.joined().utf8)) else { return }
-        guard writeWindows(to: write, render: report.textLineWindows(appColumn: apps.count > 1)) else { return }
+        let buffers = TextBuffers()
+        let lines = report.textLineWindows(appColumn: apps.count > 1, buffers: buffers)
+        guard writeWindows(to: write, render: lines) else { return }
         let warnings = report.warnings
         guard !warnings.isEmpty else {
             _ = write(Array(tail.joined(separator: "\n").utf8))
@@ -73,10 +77,10 @@ struct LinkTestOutput {
         // cores: a long list can repeat thousands of URLs.
         let parts = ParallelBatch.mapRanges(count: warnings.count, parallel: true) { range in
             warnings.withUnsafeBufferPointer { warnings in
-                // Reserved once (pages never written are never touched):
-                // grown by doubling, each larger buffer was fresh pages.
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(range.count * 512)
+                // Into the results' buffers, already faulted in: reserving
+                // a line's worth beyond their capacity would move to fresh
+                // pages (a line is some 200 bytes; a new buffer grows).
+                var bytes = buffers.take(reserving: range.count * 128)
                 for index in range {
                     bytes.append(UInt8(ascii: "\n"))
                     (warnings.baseAddress! + index).pointee.appendDescription(to: &bytes)
