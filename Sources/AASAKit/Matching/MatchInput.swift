@@ -151,10 +151,24 @@ struct MatchInput {
                     reset(url: url, tail: UnsafeBufferPointer(start: bytes, count: count))
                 }
             }
-        case .span(let source, let start, let count):
-            source.withBytes(start: start, count: count) { reset(url: url, tail: $0) }
+        case .span:
+            reset(url: url, span: url.tail)
         }
         items.reset()
+    }
+
+    /// A span's bytes, read where they lie: a borrowed enum's payload is
+    /// bound without a retain (bound in ``reset(url:)``, the links file's
+    /// source was retained and released per URL). Not inlined: inlined,
+    /// it was retained again.
+    @inline(never)
+    private mutating func reset(url: AASAURL, span: borrowing AASAURL.Tail) {
+        switch span {
+        case .span(let source, let start, let count):
+            source.withBytes(start: start, count: count) { reset(url: url, tail: $0) }
+        case .string:
+            preconditionFailure("a span")
+        }
     }
 
     private mutating func reset(url: AASAURL, tail: UnsafeBufferPointer<UInt8>) {
