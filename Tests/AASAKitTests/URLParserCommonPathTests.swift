@@ -2,7 +2,7 @@ import Testing
 
 @testable import AASAKit
 
-/// ``URLByteParser/parseCommon(_:host:)`` reads only the URLs it can read
+/// ``URLByteParser/parseCommon(_:host:in:)`` reads only the URLs it can read
 /// in one pass and must give for each exactly what the general parse gives
 /// (the same bytes, marks, host and port, and the host cache left the same).
 @Suite struct URLParserCommonPathTests {

@@ -72,7 +72,12 @@ enum DuplicateEntries {
         state.add(url.scheme)
         state.add(url.host)
         state.add(UInt64(bitPattern: Int64(url.port ?? -1)))
-        state.add(url.tail)
+        // The tail's bytes and count, as `add(_:)` adds a string's: the
+        // tail may be a span of the links file.
+        url.tail.withUTF8 { bytes in
+            state.add(bytes: bytes)
+            state.add(UInt64(bytes.count))
+        }
         return Int(truncatingIfNeeded: state.value)
     }
 
@@ -91,7 +96,7 @@ enum DuplicateEntries {
             add(UInt64(text.utf8.count))
         }
 
-        private mutating func add(bytes: UnsafeBufferPointer<UInt8>) {
+        mutating func add(bytes: UnsafeBufferPointer<UInt8>) {
             guard let base = bytes.baseAddress else { return }
             var index = 0
             while index + 8 <= bytes.count {

@@ -174,6 +174,13 @@ final class LinkListSource: Sendable {
         self.bytes = bytes
         self.file = file
     }
+
+    /// Calls `body` with `count` bytes from `start`, lent in place.
+    func withBytes<Result>(start: Int32, count: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        bytes.withUnsafeBufferPointer { buffer in
+            body(UnsafeBufferPointer(rebasing: buffer[Int(start)..<Int(start) + Int(count)]))
+        }
+    }
 }
 
 /// An entry's URL: a string, or a span of a links file's bytes that the
@@ -202,9 +209,7 @@ enum WrittenURL: Sendable {
         case .string(var text):
             return text.withUTF8(body)
         case .bytes(let source, let start, let count):
-            return source.bytes.withUnsafeBufferPointer { buffer in
-                body(UnsafeBufferPointer(rebasing: buffer[Int(start)..<Int(start) + Int(count)]))
-            }
+            return source.withBytes(start: start, count: count, body)
         }
     }
 }

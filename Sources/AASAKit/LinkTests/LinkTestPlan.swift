@@ -185,7 +185,9 @@ struct LinkTestPlan {
 
     /// The URL of `written`, read where it lies: a borrowed enum's payload
     /// is bound without a retain. Not inlined: inlined into the parse's
-    /// closure, the payload was retained again.
+    /// closure, the payload was retained again. A common URL of the file's
+    /// bytes keeps its tail there, retaining the entry's own source (one
+    /// of a few hundred entries, so the cores rarely share one).
     @inline(never)
     private static func parseURL(
         _ written: borrowing WrittenURL,
@@ -200,8 +202,9 @@ struct LinkTestPlan {
         case .bytes(let source, let start, let count):
             source.bytes.withUnsafeBufferPointer { bytes in
                 let utf8 = UnsafeBufferPointer(rebasing: bytes[Int(start)..<Int(start) + Int(count)])
+                let file = URLByteParser.FileSpan(source: source, start: start)
                 return Result { () throws(AASAURLError) in
-                    try URLByteParser.parse(utf8, original: original, host: &host)
+                    try URLByteParser.parse(utf8, original: original, host: &host, in: file)
                 }
             }
         }

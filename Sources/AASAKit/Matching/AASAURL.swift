@@ -9,11 +9,12 @@
 /// `%XX`, uppercase hex); existing escapes and `+` are kept as they are.
 ///
 /// Stored as the WHATWG URL record lays a URL out: the part after the
-/// authority (path, `?` query, `#` fragment, encoded) is one string and the
-/// components are ranges of it, so a parsed URL is one allocation at most
-/// beside its host (which a list's URLs share), a copy retains two strings,
-/// and the matcher reads the components from one buffer. The component
-/// properties make their strings on demand.
+/// authority (path, `?` query, `#` fragment, encoded) is one run of bytes
+/// (``Tail``: a string, or the links file's own bytes) and the components
+/// are ranges of it, so a parsed URL is one allocation at most beside its
+/// host (which a list's URLs share), a copy retains two objects, and the
+/// matcher reads the components from one buffer. The component properties
+/// make their strings on demand.
 public struct AASAURL: Sendable, Hashable, CustomStringConvertible {
     /// `http` or `https`, lowercased.
     public var scheme: String
@@ -21,15 +22,24 @@ public struct AASAURL: Sendable, Hashable, CustomStringConvertible {
     public var host: String
     /// The path, then `?` and the query, then `#` and the fragment, each
     /// present only when the URL has it.
-    private(set) var tail: String
+    private(set) var tail: Tail
     /// The UTF-8 offsets in ``tail`` of the query's `?` and the fragment's
-    /// `#`, ``noMark`` for none. Two `UInt32`s before the port, where two
-    /// `Int?` made a URL 96 bytes: a list's items hold 100,000 of them.
+    /// `#`, ``noMark`` for none. Two `UInt32`s, where two `Int?` made a URL
+    /// 96 bytes: a list's items hold 100,000 of them.
     private var marks: (query: UInt32, fragment: UInt32)
-    /// The port when one is written and it is not the scheme's default.
-    public var port: Int?
+    /// ``port``, ``noPort`` for none: an `Int?` after the 17-byte ``tail``
+    /// made the URL 80 bytes, this fits the padding before 64.
+    private var storedPort: Int32
 
     private static var noMark: UInt32 { .max }
+    private static var noPort: Int32 { .min }
+
+    /// The port when one is written and it is not the scheme's default.
+    /// One that parses is at most 65,535; another must fit an `Int32`.
+    public var port: Int? {
+        get { storedPort == Self.noPort ? nil : Int(storedPort) }
+        set { storedPort = Self.storedPort(newValue) }
+    }
 
     /// The UTF-8 offset of the query's `?` in ``tail``; `nil` without a query.
     private var queryMark: Int? { marks.query == Self.noMark ? nil : Int(marks.query) }
@@ -53,17 +63,30 @@ public struct AASAURL: Sendable, Hashable, CustomStringConvertible {
             fragmentMark = tail.utf8.count
             tail += "#" + fragment
         }
-        self.init(scheme: scheme, host: host, port: port, tail: tail, queryMark: queryMark, fragmentMark: fragmentMark)
+        self.init(
+            scheme: scheme,
+            host: host,
+            port: port,
+            tail: .string(tail),
+            queryMark: queryMark,
+            fragmentMark: fragmentMark
+        )
     }
 
     /// A URL from its ``tail`` and the offsets of its marks, as the parser
     /// writes them.
-    init(scheme: String, host: String, port: Int?, tail: String, queryMark: Int?, fragmentMark: Int?) {
+    init(scheme: String, host: String, port: Int?, tail: Tail, queryMark: Int?, fragmentMark: Int?) {
         self.scheme = scheme
         self.host = host
-        self.port = port
         self.tail = tail
         marks = (Self.mark(queryMark), Self.mark(fragmentMark))
+        storedPort = Self.storedPort(port)
+    }
+
+    private static func storedPort(_ port: Int?) -> Int32 {
+        guard let port else { return noPort }
+        guard let stored = Int32(exactly: port), stored != noPort else { preconditionFailure("port \(port)") }
+        return stored
     }
 
     private static func mark(_ offset: Int?) -> UInt32 {
@@ -91,27 +114,29 @@ public struct AASAURL: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Where the path lies in ``tail``'s UTF-8.
-    var pathRange: Range<Int> { 0..<(queryMark ?? fragmentMark ?? tail.utf8.count) }
+    var pathRange: Range<Int> { 0..<(queryMark ?? fragmentMark ?? tail.count) }
 
     /// Where the query (without `?`) lies in ``tail``'s UTF-8.
     var queryRange: Range<Int>? {
-        queryMark.map { ($0 + 1)..<(fragmentMark ?? tail.utf8.count) }
+        queryMark.map { ($0 + 1)..<(fragmentMark ?? tail.count) }
     }
 
     /// Where the fragment (without `#`) lies in ``tail``'s UTF-8.
     var fragmentRange: Range<Int>? {
-        fragmentMark.map { ($0 + 1)..<tail.utf8.count }
+        fragmentMark.map { ($0 + 1)..<tail.count }
     }
 
+    /// The bytes in `range`, which begins and ends at a mark or an end of
+    /// the valid UTF-8 ``tail``.
     private func component(_ range: Range<Int>) -> String {
-        String(substring(range))
+        tail.withUTF8 { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
     }
 
     /// The encoded URL.
     public var description: String {
         var text = "\(scheme)://\(host)"
         if let port { text += ":\(port)" }
-        return text + tail
+        return text + tail.string
     }
 
     /// Equal bytes: the matcher compares by Unicode scalars, without
@@ -119,36 +144,29 @@ public struct AASAURL: Sendable, Hashable, CustomStringConvertible {
     /// canonically equivalent but spelled differently (NFC `é` against NFD
     /// `e` + U+0301) can be decided differently and must not be equal. The
     /// marks are offsets into ``tail``, so equal marks and equal tail bytes
-    /// are equal components.
+    /// are equal components, whether each tail is a string or a span.
     public static func == (lhs: AASAURL, rhs: AASAURL) -> Bool {
         lhs.port == rhs.port && lhs.queryMark == rhs.queryMark && lhs.fragmentMark == rhs.fragmentMark
-            && lhs.tail.utf8.elementsEqual(rhs.tail.utf8) && lhs.host.utf8.elementsEqual(rhs.host.utf8)
+            && Tail.equal(lhs.tail, rhs.tail) && lhs.host.utf8.elementsEqual(rhs.host.utf8)
             && lhs.scheme.utf8.elementsEqual(rhs.scheme.utf8)
     }
 
     /// Hashes the bytes ``==`` compares (`String`'s own hash normalises,
     /// which would be consistent too, but costs a pass on non-ASCII text).
     public func hash(into hasher: inout Hasher) {
-        Self.combineBytes(of: scheme, into: &hasher)
-        Self.combineBytes(of: host, into: &hasher)
+        scheme.withLentUTF8 { Self.combine($0, into: &hasher) }
+        host.withLentUTF8 { Self.combine($0, into: &hasher) }
         hasher.combine(port)
         hasher.combine(queryMark)
         hasher.combine(fragmentMark)
-        Self.combineBytes(of: tail, into: &hasher)
+        tail.withUTF8 { Self.combine($0, into: &hasher) }
     }
 
-    /// Feeds `text`'s UTF-8 bytes, lent in place, then their count (so
-    /// `"ab" + "c"` and `"a" + "bc"` hash apart).
-    private static func combineBytes(of text: String, into hasher: inout Hasher) {
-        text.withLentUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-        hasher.combine(text.utf8.count)
-    }
-
-    private func substring(_ range: Range<Int>) -> Substring {
-        let utf8 = tail.utf8
-        let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
-        let end = utf8.index(start, offsetBy: range.count)
-        return Substring(utf8[start..<end])
+    /// Feeds the bytes, then their count (so `"ab" + "c"` and `"a" + "bc"`
+    /// hash apart).
+    private static func combine(_ bytes: UnsafeBufferPointer<UInt8>, into hasher: inout Hasher) {
+        hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+        hasher.combine(bytes.count)
     }
 
     /// Resolves `.` and `..` segments (also spelled `%2e`), as browsers do

@@ -5,7 +5,7 @@
 /// bytes, anything else as scalars (``LentText``).
 ///
 /// The URL's components are copied as UTF-8 bytes at ``reset(url:)`` from
-/// its one string (``AASAURL/tail``), so the input keeps no reference to
+/// its one run of bytes (``AASAURL/tail``), so the input keeps no reference to
 /// the URL: nothing per URL but those copies into buffers that keep their
 /// capacity.
 struct MatchInput {
@@ -138,18 +138,37 @@ struct MatchInput {
 
     /// Starts over for another URL, keeping the buffers.
     mutating func reset(url: AASAURL) {
-        // The components are ranges of the tail's UTF-8, lent by
-        // `withCString` in place from the URL (a native string; a small one
-        // is copied to the stack): `utf8.withContiguousStorageIfAvailable`
-        // first copied the view, a retain and a release of the tail a URL.
-        // The ranges never reach the terminating NUL.
-        let count = url.tail.utf8.count
-        url.tail.withCString { start in
-            start.withMemoryRebound(to: UInt8.self, capacity: count) { bytes in
-                reset(url: url, tail: UnsafeBufferPointer(start: bytes, count: count))
+        switch url.tail {
+        case .string(let text):
+            // Lent by `withCString` in place from the URL (a native string;
+            // a small one is copied to the stack):
+            // `utf8.withContiguousStorageIfAvailable` first copied the
+            // view, a retain and a release of the tail a URL. The ranges
+            // never reach the terminating NUL.
+            let count = text.utf8.count
+            text.withCString { start in
+                start.withMemoryRebound(to: UInt8.self, capacity: count) { bytes in
+                    reset(url: url, tail: UnsafeBufferPointer(start: bytes, count: count))
+                }
             }
+        case .span:
+            reset(url: url, span: url.tail)
         }
         items.reset()
+    }
+
+    /// A span's bytes, read where they lie: a borrowed enum's payload is
+    /// bound without a retain (bound in ``reset(url:)``, the links file's
+    /// source was retained and released per URL). Not inlined: inlined,
+    /// it was retained again.
+    @inline(never)
+    private mutating func reset(url: AASAURL, span: borrowing AASAURL.Tail) {
+        switch span {
+        case .span(let source, let start, let count):
+            source.withBytes(start: start, count: count) { reset(url: url, tail: $0) }
+        case .string:
+            preconditionFailure("a span")
+        }
     }
 
     private mutating func reset(url: AASAURL, tail: UnsafeBufferPointer<UInt8>) {

@@ -1,14 +1,21 @@
 /// The common URL in one pass: `http://` or `https://` as written, a host
 /// of lowercase ASCII with no user or port, and a path, query and fragment
 /// with nothing to remove, encode or resolve. Such a URL is its own bytes:
-/// its tail is copied whole, where the general parse trimmed, looked for
-/// tabs, measured each component and then wrote it byte by byte.
+/// its tail is those bytes, a span of the links file they lie in or else
+/// copied whole, where the general parse trimmed, looked for tabs, measured
+/// each component and then wrote it byte by byte.
 extension URLByteParser {
     /// The URL of `input` when it is of the common kind; `nil` for any
     /// other input (the general parse reads it). What it returns is what
     /// the general parse returns for the same bytes, `host` included: when
     /// it holds this URL's host it is used, else it is left holding it.
-    static func parseCommon(_ input: UnsafeBufferPointer<UInt8>, host cached: inout String?) -> AASAURL? {
+    /// `file`, when `input` lies in a links file's bytes, is that file and
+    /// where `input` starts in it: the tail is then a span of the file.
+    static func parseCommon(
+        _ input: UnsafeBufferPointer<UInt8>,
+        host cached: inout String?,
+        in file: URLByteParser.FileSpan? = nil
+    ) -> AASAURL? {
         let count = input.count
         let scheme: String
         var index: Int
@@ -79,10 +86,18 @@ extension URLByteParser {
             host = String(decoding: hostBytes, as: UTF8.self)
             cached = host
         }
-        let tailBytes = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: input[hostEnd...]))
-        let tail = String(unsafeUninitializedCapacity: tailBytes.count) { buffer in
-            UnsafeMutableRawBufferPointer(buffer).copyMemory(from: tailBytes)
-            return tailBytes.count
+        let tail: AASAURL.Tail
+        if let file {
+            // Fits: the URL lies in the file, whose offsets are `Int32`s.
+            tail = .span(file.source, start: file.start + Int32(hostEnd), count: Int32(count - hostEnd))
+        } else {
+            let tailBytes = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: input[hostEnd...]))
+            tail = .string(
+                String(unsafeUninitializedCapacity: tailBytes.count) { buffer in
+                    UnsafeMutableRawBufferPointer(buffer).copyMemory(from: tailBytes)
+                    return tailBytes.count
+                }
+            )
         }
         return AASAURL(
             scheme: scheme,
@@ -132,7 +147,7 @@ extension URLByteParser {
     }
 }
 
-/// The byte classes of ``URLByteParser/parseCommon(_:host:)``, each a
+/// The byte classes of ``URLByteParser/parseCommon(_:host:in:)``, each a
 /// byte the general parse keeps as it is where the class is used, as
 /// masks (members in the comments; `URLParserCommonPathTests` rebuilds
 /// them from ``ASCII``'s sets). One test per byte in the usual case, where

@@ -21,21 +21,31 @@ enum URLByteParser {
         }.get()
     }
 
+    /// Where a URL's bytes lie in a links file: its ``LinkListSource`` and
+    /// the offset of the URL's first byte.
+    struct FileSpan {
+        let source: LinkListSource
+        let start: Int32
+    }
+
     /// The URL of `raw`, valid UTF-8: what ``parse(_:)`` returns for its
     /// string. `host`, when it holds the host this URL has, is used instead
     /// of a new string (a list's URLs are mostly of one host), and is left
     /// holding this URL's host. `original` makes the string for an error.
+    /// `file` says where `raw` lies when it is a links file's bytes, which a
+    /// common URL's tail then keeps instead of a copy.
     static func parse(
         _ raw: UnsafeBufferPointer<UInt8>,
         original: () -> String,
-        host: inout String?
+        host: inout String?,
+        in file: FileSpan? = nil
     ) throws(AASAURLError) -> AASAURL {
-        if let url = parseCommon(raw, host: &host) { return url }
+        if let url = parseCommon(raw, host: &host, in: file) { return url }
         return try parseGeneral(raw, original: original, host: &host)
     }
 
-    /// ``parse(_:original:host:)`` of any input, without the common URL's
-    /// shortcut (``parseCommon(_:host:)``, which its tests hold to this).
+    /// ``parse(_:original:host:in:)`` of any input, without the common URL's
+    /// shortcut (``parseCommon(_:host:in:)``, which its tests hold to this).
     static func parseGeneral(
         _ raw: UnsafeBufferPointer<UInt8>,
         original: () -> String,
@@ -136,7 +146,7 @@ enum URLByteParser {
             scheme: scheme,
             host: host,
             port: port,
-            tail: tail,
+            tail: .string(tail),
             queryMark: query == nil ? nil : path.count,
             fragmentMark: fragment == nil ? nil : path.count + queryCount
         )
