@@ -10,7 +10,7 @@ extension JSONTextWriter {
             raw(":")
             integer(port)
         }
-        url.tail.withLentUTF8 { contents(utf8: $0) }
+        url.tail.withUTF8 { contents(utf8: $0) }
         raw("\"")
     }
 }
