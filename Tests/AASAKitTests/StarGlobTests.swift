@@ -43,6 +43,50 @@ import Testing
         #expect(checked > 1_000)
     }
 
+    /// A case-insensitive glob told that the text's first units already
+    /// equal its leading literals (folded), as the rule index knows of a
+    /// rule it offers, answers and counts steps as when it compares them:
+    /// any text, any number of those units up to the ones that agree.
+    @Test(arguments: 0..<4)
+    func aKnownPrefixAnswersAndCountsAsComparingIt(seed: UInt64) throws {
+        var random = TestRandom(seed: seed)
+        var checked = 0
+        for _ in 0..<4_000 {
+            var tokens: [PatternToken] = []
+            for _ in 0..<random.below(8) {
+                tokens.append(
+                    random.chance(20) ? .star : random.chance(10) ? .any : .literal(random.pick(Self.patternAlphabet))
+                )
+            }
+            tokens.insert(.star, at: random.below(tokens.count + 1))
+            guard let glob = StarGlob(tokens: tokens, caseInsensitive: true) else { continue }
+            let literals = RuleIndex.literalPrefix(tokens)
+            // Texts that start with the literals (in other cases) half the time.
+            var text = (0..<random.below(24)).map { _ in random.pick(Self.alphabet) }
+            if random.chance(50) {
+                text = literals.map { CaseFolding.fold($0) == "k" && random.chance(50) ? "K" : $0 } + text
+            }
+            let agreeing = zip(literals, text).prefix { CaseFolding.fold($0) == CaseFolding.fold($1) }.count
+            let known = random.below(agreeing + 1)
+            let bytes = text.map { UInt8(truncatingIfNeeded: $0.value) }
+            var steps = 0
+            var knownSteps = 0
+            let compared = text.withUnsafeBufferPointer { glob.matches($0, steps: &steps) }
+            let skipped = text.withUnsafeBufferPointer { glob.matches($0, known: known, steps: &knownSteps) }
+            let shown = "\(tokens) \(String(String.UnicodeScalarView(text))) known=\(known)"
+            #expect(skipped == compared, "\(shown)")
+            #expect(knownSteps == steps, "\(shown)")
+            if text.allSatisfy(\.isASCII) {
+                var byteSteps = 0
+                let byByte = bytes.withUnsafeBufferPointer { glob.matches($0, known: known, steps: &byteSteps) }
+                #expect(byByte == compared, "\(shown)")
+                #expect(byteSteps == steps, "\(shown)")
+            }
+            checked += known > 0 ? 1 : 0
+        }
+        #expect(checked > 500)
+    }
+
     /// Backtracking: a star takes any number of units.
     static func matches(
         _ tokens: ArraySlice<PatternToken>,

@@ -42,16 +42,22 @@ final class CompiledPattern: Sendable {
 
     /// Whether the pattern matches all of `text`, reusing the automaton's
     /// buffers in `scratch`.
-    func matches(_ text: LentText, steps: inout Int, scratch: inout AutomatonScratch) -> Bool {
+    ///
+    /// - Parameter known: how many units at the start of `text` the caller
+    ///   has already found equal to the pattern's leading literals, folded
+    ///   (only for a case-insensitive pattern, at most its literal prefix):
+    ///   a literal or a glob compares from there, with the same steps.
+    func matches(_ text: LentText, known: Int = 0, steps: inout Int, scratch: inout AutomatonScratch) -> Bool {
         switch text {
-        case .ascii(let bytes): matches(bytes, steps: &steps, scratch: &scratch)
-        case .scalars(let scalars): matches(scalars, steps: &steps, scratch: &scratch)
+        case .ascii(let bytes): matches(bytes, known: known, steps: &steps, scratch: &scratch)
+        case .scalars(let scalars): matches(scalars, known: known, steps: &steps, scratch: &scratch)
         }
     }
 
-    /// ``matches(_:steps:scratch:)`` over one spelling of the text.
+    /// ``matches(_:known:steps:scratch:)`` over one spelling of the text.
     func matches<Unit: MatchUnit>(
         _ input: UnsafeBufferPointer<Unit>,
+        known: Int = 0,
         steps: inout Int,
         scratch: inout AutomatonScratch
     ) -> Bool {
@@ -63,12 +69,12 @@ final class CompiledPattern: Sendable {
         case .literal(let expected):
             guard expected.count == input.count else { return false }
             steps += input.count
-            for (offset, unit) in input.enumerated() {
-                if (caseInsensitive ? unit.folded : unit.scalar) != expected[offset] { return false }
+            for offset in known..<input.count {
+                if (caseInsensitive ? input[offset].folded : input[offset].scalar) != expected[offset] { return false }
             }
             return true
         case .glob(let glob):
-            return glob.matches(input, steps: &steps)
+            return glob.matches(input, known: known, steps: &steps)
         case .automaton(let automaton):
             return automaton.matches(input, steps: &steps, scratch: &scratch)
         }

@@ -35,6 +35,14 @@ final class CompiledRule: Sendable {
     /// retain there made the cores evaluating a list contend for the
     /// pattern's reference count.
     private let pathToCompare: Unmanaged<CompiledPattern>?
+    /// How many scalars at the start of every path this rule is evaluated
+    /// against are known to equal its path pattern's literal prefix,
+    /// folded: ``RuleIndex`` offers the rule only for a path its trie
+    /// walked that prefix along (folded, in the spelling the rule compares;
+    /// for an undecodable path the rule stops before comparing). Zero for
+    /// a case-sensitive rule (the walk folds) and for a rule the index
+    /// offers every path.
+    private let knownPathPrefix: Int
 
     init(rule: Rule, detailIndex: Int, variables table: VariableTable) {
         self.rule = rule
@@ -69,6 +77,9 @@ final class CompiledRule: Sendable {
         variables = names
         failure = patterns.lazy.compactMap(\.failure).first
         decided = AASAMatcher.decided(by: rule, detailIndex: detailIndex, variables: names)
+        knownPathPrefix =
+            caseInsensitive && failure == nil && pathToCompare != nil
+            ? RuleIndex.literalPrefix(path!.parsed.tokens).count : 0
     }
 
     /// Whether every key the rule specifies matches `input`.
@@ -76,9 +87,11 @@ final class CompiledRule: Sendable {
         if let failure { return .broken(failure) }
         let decoded = !rule.keys.percentEncoded
         if let pathToCompare {
+            // Read out here: the closure reading the property retained the rule.
+            let known = knownPathPrefix
             let matched = input.withPath(decoded: decoded) { value in
                 pathToCompare._withUnsafeGuaranteedRef { path in
-                    path.matches(value, steps: &steps, scratch: &scratch)
+                    path.matches(value, known: known, steps: &steps, scratch: &scratch)
                 }
             }
             guard let matched else { return .undecodable(.path) }

@@ -49,12 +49,19 @@ struct StarGlob: Sendable {
 
     /// Whether the glob matches all of `input` (bytes of an ASCII text or
     /// scalars, ``MatchUnit``).
-    func matches<Unit: MatchUnit>(_ input: UnsafeBufferPointer<Unit>, steps: inout Int) -> Bool {
+    ///
+    /// - Parameter known: how many units at the start of `input` the caller
+    ///   has already found equal to the glob's first ones, folded when the
+    ///   glob is case-insensitive (the rule index walked them to offer the
+    ///   rule); at most the first run's literals. They are counted as
+    ///   compared, not compared again.
+    func matches<Unit: MatchUnit>(_ input: UnsafeBufferPointer<Unit>, known: Int = 0, steps: inout Int) -> Bool {
         guard input.count >= minimumCount else { return false }
         let runCount = bounds.count - 1
         let prefix = bounds[0]..<bounds[1]
         let suffix = bounds[runCount - 1]..<bounds[runCount]
-        guard equal(prefix, input, at: 0, steps: &steps),
+        steps += known
+        guard equal(known..<prefix.upperBound, input, at: known, steps: &steps),
             equal(suffix, input, at: input.count - suffix.count, steps: &steps)
         else { return false }
         var position = prefix.count
