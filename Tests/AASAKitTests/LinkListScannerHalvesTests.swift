@@ -90,6 +90,17 @@ import Testing
         #expect(fixed == serial)
         #expect(fixed.count == 40_001)
         #expect(fixed[40_000].path == "non_deep_linkable_urls[0]")
+        // The halves of the entries, made on two threads, meet at a run of
+        // one source (both are wholly of the first list here).
+        let run = LinkListScanner.entriesPerSource
+        let middle = 40_001 / 2 / run * run
+        let entries = try #require(
+            LinkListScanner.entries(of: bytes, file: nil, secondHalf: .init(bytes: bytes, start: start))
+        )
+        #expect(entries[middle - 1].written.source !== entries[middle].written.source)
+        #expect(entries[middle].written.source === entries[middle + run - 1].written.source)
+        #expect(entries[middle + run - 1].written.source !== entries[middle + run].written.source)
+        #expect(entries[0].written.source === entries[run - 1].written.source)
         #expect(
             fixed[39_999]
                 == Seen(url: "https://example.com/a/39999/é", path: "deep_linkable_urls[39999]", expectation: .matched)

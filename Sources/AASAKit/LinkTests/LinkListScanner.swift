@@ -38,34 +38,66 @@ enum LinkListScanner {
         }
         secondHalf?.finish()
         guard scanned else { return nil }
-        // Each entry made where it lies: appending one made it, copied it
-        // into the array (a retain of the source) and released the
-        // original, 100,000 times for a long list.
-        let count = lists.reduce(0) { $0 + ($1?.count ?? 0) }
-        var source = LinkListSource(bytes: bytes, file: file)
+        let scannedLists = lists
+        let count = scannedLists.reduce(0) { $0 + ($1?.count ?? 0) }
+        // With a second half, the second half of the entries too is made
+        // on a thread of its own: ~2 ms (a fresh 3.2 MB array, a retain of
+        // the source per entry) that one core spent while the other waited.
+        // The halves meet at a run of one source, which stays whole.
+        let middle = secondHalf == nil ? count : count / 2 / Self.entriesPerSource * Self.entriesPerSource
         return [LinkExpectations.Entry](unsafeUninitializedCapacity: count) { buffer, initialized in
-            for (list, key) in zip(lists, Self.keys) {
-                guard let spans = list else { continue }
-                for (index, span) in spans.enumerated() {
-                    // A source of its own (the same bytes) per run of
-                    // entries: the entries are parsed, checked and rendered
-                    // in contiguous chunks across the cores, each URL
-                    // retaining its source, and one object for all of them
-                    // made both cores write the same reference count.
-                    if initialized > 0, initialized % Self.entriesPerSource == 0 {
-                        source = LinkListSource(bytes: bytes, file: file)
-                    }
-                    (buffer.baseAddress! + initialized).initialize(
-                        to: .init(
-                            written: .bytes(source, start: span.start, count: span.count),
-                            expectation: key.expectation,
-                            list: key.list,
-                            // Fits: there are fewer URLs than bytes.
-                            index: Int32(index)
-                        )
-                    )
-                    initialized += 1
+            let base = EntriesBase(pointer: buffer.baseAddress!)
+            let second =
+                middle < count
+                ? BackgroundValue { Self.make(middle..<count, of: scannedLists, bytes: bytes, file: file, at: base) }
+                : nil
+            Self.make(0..<middle, of: scannedLists, bytes: bytes, file: file, at: base)
+            second?.value()
+            initialized = count
+        }
+    }
+
+    /// Where the entries are made; each thread writes its own range.
+    private struct EntriesBase: @unchecked Sendable {
+        let pointer: UnsafeMutablePointer<LinkExpectations.Entry>
+    }
+
+    /// Makes the entries at `positions` (in the order ``entries(of:file:)``
+    /// lists them) where they lie: appending one made it, copied it into
+    /// the array (a retain of the source) and released the original,
+    /// 100,000 times for a long list.
+    private static func make(
+        _ positions: Range<Int>,
+        of lists: [[Span]?],
+        bytes: [UInt8],
+        file: String?,
+        at base: EntriesBase
+    ) {
+        var first = 0
+        var source: LinkListSource?
+        for (list, key) in zip(lists, Self.keys) {
+            guard let spans = list else { continue }
+            defer { first += spans.count }
+            let lower = max(positions.lowerBound, first)
+            for position in lower..<max(min(positions.upperBound, first + spans.count), lower) {
+                // A source of its own (the same bytes) per run of entries:
+                // the entries are parsed, checked and rendered in
+                // contiguous chunks across the cores, each URL retaining
+                // its source, and one object for all of them made both
+                // cores write the same reference count.
+                if source == nil || position % Self.entriesPerSource == 0 {
+                    source = LinkListSource(bytes: bytes, file: file)
                 }
+                let span = spans[position - first]
+                (base.pointer + position).initialize(
+                    to: .init(
+                        written: .bytes(source!, start: span.start, count: span.count),
+                        expectation: key.expectation,
+                        list: key.list,
+                        // Fits: there are fewer URLs than bytes.
+                        index: Int32(position - first)
+                    )
+                )
             }
         }
     }
