@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads the common shape of a links file without building a JSON tree:
 /// an object of `deep_linkable_urls` and/or `non_deep_linkable_urls`, each
 /// a non-empty array of non-empty strings.
@@ -15,42 +17,87 @@ enum LinkListScanner {
     /// (`deep_linkable_urls` first, then `non_deep_linkable_urls`, whatever
     /// the order written); `nil` when the file is not exactly that shape.
     static func entries(of bytes: [UInt8], file: String?) -> [LinkExpectations.Entry]? {
+        let split = bytes.count >= SecondHalf.minimumBytes && ProcessInfo.processInfo.activeProcessorCount > 1
+        return entries(of: bytes, file: file, secondHalf: split ? SecondHalf(bytes: bytes) : nil)
+    }
+
+    /// ``entries(of:file:)`` with the rest of the file from a place on
+    /// read by `secondHalf`'s thread (none when nil): the same entries
+    /// wherever that place lies.
+    static func entries(
+        of bytes: [UInt8],
+        file: String?,
+        secondHalf: SecondHalf?
+    ) -> [LinkExpectations.Entry]? {
         // Spans are kept as 32-bit offsets; a larger file takes the full path.
         guard bytes.count <= Int32.max else { return nil }
         var lists: [[Span]?] = [nil, nil]
         let scanned: Bool = bytes.withUnsafeBufferPointer { buffer in
-            var cursor = Cursor(bytes: buffer)
+            var cursor = Cursor(bytes: buffer, secondHalf: secondHalf)
             return cursor.document(into: &lists)
         }
+        secondHalf?.finish()
         guard scanned else { return nil }
-        // Each entry made where it lies: appending one made it, copied it
-        // into the array (a retain of the source) and released the
-        // original, 100,000 times for a long list.
-        let count = lists.reduce(0) { $0 + ($1?.count ?? 0) }
-        var source = LinkListSource(bytes: bytes, file: file)
+        let scannedLists = lists
+        let count = scannedLists.reduce(0) { $0 + ($1?.count ?? 0) }
+        // With a second half, the second half of the entries too is made
+        // on a thread of its own: ~2 ms (a fresh 3.2 MB array, a retain of
+        // the source per entry) that one core spent while the other waited.
+        // The halves meet at a run of one source, which stays whole.
+        let middle = secondHalf == nil ? count : count / 2 / Self.entriesPerSource * Self.entriesPerSource
         return [LinkExpectations.Entry](unsafeUninitializedCapacity: count) { buffer, initialized in
-            for (list, key) in zip(lists, Self.keys) {
-                guard let spans = list else { continue }
-                for (index, span) in spans.enumerated() {
-                    // A source of its own (the same bytes) per run of
-                    // entries: the entries are parsed, checked and rendered
-                    // in contiguous chunks across the cores, each URL
-                    // retaining its source, and one object for all of them
-                    // made both cores write the same reference count.
-                    if initialized > 0, initialized % Self.entriesPerSource == 0 {
-                        source = LinkListSource(bytes: bytes, file: file)
-                    }
-                    (buffer.baseAddress! + initialized).initialize(
-                        to: .init(
-                            written: .bytes(source, start: span.start, count: span.count),
-                            expectation: key.expectation,
-                            list: key.list,
-                            // Fits: there are fewer URLs than bytes.
-                            index: Int32(index)
-                        )
-                    )
-                    initialized += 1
+            let base = EntriesBase(pointer: buffer.baseAddress!)
+            let second =
+                middle < count
+                ? BackgroundValue { Self.make(middle..<count, of: scannedLists, bytes: bytes, file: file, at: base) }
+                : nil
+            Self.make(0..<middle, of: scannedLists, bytes: bytes, file: file, at: base)
+            second?.value()
+            initialized = count
+        }
+    }
+
+    /// Where the entries are made; each thread writes its own range.
+    private struct EntriesBase: @unchecked Sendable {
+        let pointer: UnsafeMutablePointer<LinkExpectations.Entry>
+    }
+
+    /// Makes the entries at `positions` (in the order ``entries(of:file:)``
+    /// lists them) where they lie: appending one made it, copied it into
+    /// the array (a retain of the source) and released the original,
+    /// 100,000 times for a long list.
+    private static func make(
+        _ positions: Range<Int>,
+        of lists: [[Span]?],
+        bytes: [UInt8],
+        file: String?,
+        at base: EntriesBase
+    ) {
+        var first = 0
+        var source: LinkListSource?
+        for (list, key) in zip(lists, Self.keys) {
+            guard let spans = list else { continue }
+            defer { first += spans.count }
+            let lower = max(positions.lowerBound, first)
+            for position in lower..<max(min(positions.upperBound, first + spans.count), lower) {
+                // A source of its own (the same bytes) per run of entries:
+                // the entries are parsed, checked and rendered in
+                // contiguous chunks across the cores, each URL retaining
+                // its source, and one object for all of them made both
+                // cores write the same reference count.
+                if source == nil || position % Self.entriesPerSource == 0 {
+                    source = LinkListSource(bytes: bytes, file: file)
                 }
+                let span = spans[position - first]
+                (base.pointer + position).initialize(
+                    to: .init(
+                        written: .bytes(source!, start: span.start, count: span.count),
+                        expectation: key.expectation,
+                        list: key.list,
+                        // Fits: there are fewer URLs than bytes.
+                        index: Int32(position - first)
+                    )
+                )
             }
         }
     }
@@ -62,7 +109,7 @@ enum LinkListScanner {
     static let entriesPerSource = 512
 
     /// Where a URL's bytes lie in the file.
-    private struct Span {
+    struct Span {
         var start: Int32
         var count: Int32
     }
@@ -72,10 +119,10 @@ enum LinkListScanner {
         (.deepLinkable, .matched),
         (.nonDeepLinkable, .notMatched),
     ]
-    private static let keyBytes = keys.map { Array($0.list.rawValue.utf8) }
+    static let keyBytes = keys.map { Array($0.list.rawValue.utf8) }
 
     private static let ones: UInt64 = 0x0101_0101_0101_0101
-    private static let highBits: UInt64 = 0x8080_8080_8080_8080
+    static let highBits: UInt64 = 0x8080_8080_8080_8080
 
     /// The high bit of each byte of `word` that is `"`, `\` or below
     /// 0x20, and maybe of bytes above one: a test borrows only from a
@@ -87,118 +134,5 @@ enum LinkListScanner {
         let zeroBackslash = (backslash &- ones) & ~backslash
         let control = (word &- ones &* 0x20) & ~word
         return (zeroQuote | zeroBackslash | control) & highBits
-    }
-
-    private struct Cursor {
-        let bytes: UnsafeBufferPointer<UInt8>
-        var index = 0
-
-        init(bytes: UnsafeBufferPointer<UInt8>) {
-            self.bytes = bytes
-        }
-
-        /// `{ "key": [ "url", … ], … }` and nothing after it.
-        mutating func document(into lists: inout [[Span]?]) -> Bool {
-            skipWhitespace()
-            guard take(UInt8(ascii: "{")) else { return false }
-            repeat {
-                skipWhitespace()
-                var ascii = true
-                guard let key = stringBytes(ascii: &ascii),
-                    let which = LinkListScanner.keyBytes.firstIndex(where: key.elementsEqual)
-                else { return false }
-                // A key written twice is an error of the full reader.
-                guard lists[which] == nil else { return false }
-                skipWhitespace()
-                guard take(UInt8(ascii: ":")), let urls = list() else { return false }
-                lists[which] = urls
-                skipWhitespace()
-            } while take(UInt8(ascii: ","))
-            guard take(UInt8(ascii: "}")) else { return false }
-            skipWhitespace()
-            return index == bytes.count
-        }
-
-        /// `[ "url", … ]`, at least one, each non-empty and valid UTF-8.
-        mutating func list() -> [Span]? {
-            skipWhitespace()
-            guard take(UInt8(ascii: "[")) else { return nil }
-            var spans: [Span] = []
-            repeat {
-                skipWhitespace()
-                var ascii = true
-                guard let raw = stringBytes(ascii: &ascii), !raw.isEmpty else { return nil }
-                guard ascii || UTF8Text.decode(raw) != nil else { return nil }
-                spans.append(Span(start: Int32(raw.startIndex), count: Int32(raw.count)))
-                skipWhitespace()
-            } while take(UInt8(ascii: ","))
-            guard take(UInt8(ascii: "]")) else { return nil }
-            return spans
-        }
-
-        /// The raw bytes of a string without escapes or control characters;
-        /// `ascii` is cleared when one of them is not ASCII.
-        ///
-        /// Eight bytes are read at a time until a word holds the closing
-        /// quote, a backslash or a control character; the first of them is
-        /// found from the word's flags, not byte by byte. The scan is the
-        /// longer half of a run's start, and a byte loop spent three
-        /// compares on every byte of a 6.6 MB list.
-        mutating func stringBytes(ascii: inout Bool) -> UnsafeBufferPointer<UInt8>.SubSequence? {
-            guard take(UInt8(ascii: "\"")) else { return nil }
-            let start = index
-            var seen: UInt64 = 0
-            if let base = bytes.baseAddress {
-                while index + 8 <= bytes.count {
-                    // The first byte in memory is the word's lowest.
-                    let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-                    let stops = LinkListScanner.stops(word)
-                    guard stops != 0 else {
-                        seen |= word
-                        index += 8
-                        continue
-                    }
-                    let before = stops.trailingZeroBitCount / 8
-                    seen |= word & ~(UInt64.max << (before * 8))
-                    index += before
-                    return closed(start: start, seen: seen, ascii: &ascii)
-                }
-            }
-            while index < bytes.count {
-                let byte = bytes[index]
-                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
-                seen |= UInt64(byte)
-                index += 1
-            }
-            return closed(start: start, seen: seen, ascii: &ascii)
-        }
-
-        /// The string from `start` when the byte at `index` is its closing
-        /// quote (a backslash, a control character or the end is not).
-        private mutating func closed(
-            start: Int,
-            seen: UInt64,
-            ascii: inout Bool
-        ) -> UnsafeBufferPointer<UInt8>.SubSequence? {
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
-            index += 1
-            if seen & LinkListScanner.highBits != 0 { ascii = false }
-            return bytes[start..<index - 1]
-        }
-
-        mutating func take(_ byte: UInt8) -> Bool {
-            guard index < bytes.count, bytes[index] == byte else { return false }
-            index += 1
-            return true
-        }
-
-        mutating func skipWhitespace() {
-            while index < bytes.count {
-                switch bytes[index] {
-                case 0x20, 0x09, 0x0A, 0x0D: index += 1
-                default: return
-                }
-            }
-        }
     }
 }
