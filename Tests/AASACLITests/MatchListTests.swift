@@ -42,6 +42,22 @@ struct MatchListTests {
         return try JSONParser().parse(output.outText).value
     }
 
+    /// The single-URL object as a list prints it: without `explanation`.
+    static func listLine(_ alone: JSONValue) -> JSONValue {
+        let results = alone["results"]?.arrayValue ?? []
+        return [
+            "url": alone["url"] ?? .null,
+            "domain": alone["domain"] ?? .null,
+            "results": .array(
+                results.map { result in
+                    var object = result.objectValue ?? JSONObject()
+                    object["explanation"] = nil
+                    return .object(object)
+                }
+            ),
+        ]
+    }
+
     static let urls = [
         "https://example.com/buy/42", "https://example.com/buy/secret", "https://example.com/store/1#deal",
         "https://example.com/café/1", "http://example.com/buy/1", "https://Example.com/nothing",
@@ -56,20 +72,7 @@ struct MatchListTests {
         try #require(lines.count == Self.urls.count)
         for (line, url) in zip(lines, Self.urls) {
             let listed = try JSONParser().parse(line).value
-            var expected = try single(url)
-            let results = expected["results"]?.arrayValue ?? []
-            expected = [
-                "url": expected["url"] ?? .null,
-                "domain": expected["domain"] ?? .null,
-                "results": .array(
-                    results.map { result in
-                        var object = result.objectValue ?? JSONObject()
-                        object["explanation"] = nil
-                        return .object(object)
-                    }
-                ),
-            ]
-            #expect(listed == expected, "\(url)")
+            #expect(listed == Self.listLine(try single(url)), "\(url)")
         }
     }
 
@@ -104,19 +107,7 @@ struct MatchListTests {
         try #require(lines.count == long.count)
         var expected: [String: JSONValue] = [:]
         for url in short {
-            let alone = try single(url, ["--domain", "example.com"])
-            let results = alone["results"]?.arrayValue ?? []
-            expected[url] = [
-                "url": alone["url"] ?? .null,
-                "domain": alone["domain"] ?? .null,
-                "results": .array(
-                    results.map { result in
-                        var object = result.objectValue ?? JSONObject()
-                        object["explanation"] = nil
-                        return .object(object)
-                    }
-                ),
-            ]
+            expected[url] = Self.listLine(try single(url, ["--domain", "example.com"]))
         }
         for (line, url) in zip(lines, long) {
             #expect(try JSONParser().parse(line).value == expected[url], "\(url)")
