@@ -26,7 +26,15 @@ struct RawClient {
         case error(String)
     }
 
-    static func connect(port: Int, receiveBuffer: Int = 4096, autoRead: Bool = false) async throws -> RawClient {
+    /// `firstWrite` goes out on the event loop as soon as the connection is
+    /// up, not when the test's task next runs: under a full suite's load a
+    /// task can resume seconds later, past a server's idle timeout.
+    static func connect(
+        port: Int,
+        receiveBuffer: Int = 4096,
+        autoRead: Bool = false,
+        firstWrite: String? = nil
+    ) async throws -> RawClient {
         let collector = Collector()
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .channelOption(.socketOption(.so_rcvbuf), value: SocketOptionValue(receiveBuffer))
@@ -37,6 +45,10 @@ struct RawClient {
                 }
             }
             .connect(host: "127.0.0.1", port: port)
+            .map { channel in
+                if let firstWrite { channel.writeAndFlush(ByteBuffer(string: firstWrite), promise: nil) }
+                return channel
+            }
             .get()
         return RawClient(channel: channel, collector: collector)
     }
