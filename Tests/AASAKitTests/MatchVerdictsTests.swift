@@ -44,4 +44,16 @@ import Testing
         }
         #expect(ruleKeys > 5, "the lists were decided by rules, not only by no rule")
     }
+
+    /// A non-ASCII host of the domain's byte length, spelled another
+    /// canonically equivalent way, is served: the byte comparison is only
+    /// for ASCII hosts, `String`'s equality decides the others.
+    @Test func aHostSpelledAnotherEquivalentWayIsServed() throws {
+        let file = try MatcherFixture.parse(#"{"applinks":{"details":[{"appIDs":["T.x"],"components":[{"/":"/*"}]}]}}"#)
+        let matcher = AASAMatcher(file: file).serving(domain: "\u{E9}e\u{301}.x")
+        let url = try AASAURL("https://e\u{301}\u{E9}.x/a")
+        #expect(url.host.utf8.count == "\u{E9}e\u{301}.x".utf8.count)
+        #expect(matcher.evaluate(url, appID: "T.x").decision == .matched)
+        #expect(matcher.verdicts([url], appIDs: ["T.x"]).result(at: 0, app: 0).decision == .matched)
+    }
 }

@@ -95,9 +95,10 @@ extension LinkListScanner {
         static let searchWindow = 1 << 16
 
         /// The opening quote of the first string from `from` on that
-        /// follows `",` and whitespace, which in a file the scanner reads
-        /// is always an element's start (it has no escaped quote); nil when
-        /// there is none in the window.
+        /// follows `",` and whitespace: usually an element's start, though
+        /// not always (in `[", ", "x"]` it is the first string's closing
+        /// quote; the first scan keeps the half only when it arrives there
+        /// at an element's start); nil when there is none in the window.
         static func guess(in bytes: [UInt8], from: Int) -> Int? {
             let end = min(bytes.count, from + searchWindow)
             var index = from

@@ -17,6 +17,9 @@ enum LinkListScanner {
     /// (`deep_linkable_urls` first, then `non_deep_linkable_urls`, whatever
     /// the order written); `nil` when the file is not exactly that shape.
     static func entries(of bytes: [UInt8], file: String?) -> [LinkExpectations.Entry]? {
+        // Spans are kept as 32-bit offsets; a larger file takes the full
+        // path, before a second half's thread could make one.
+        guard bytes.count <= Int32.max else { return nil }
         let split = bytes.count >= SecondHalf.minimumBytes && ProcessInfo.processInfo.activeProcessorCount > 1
         return entries(of: bytes, file: file, secondHalf: split ? SecondHalf(bytes: bytes) : nil)
     }
@@ -29,14 +32,14 @@ enum LinkListScanner {
         file: String?,
         secondHalf: SecondHalf?
     ) -> [LinkExpectations.Entry]? {
-        // Spans are kept as 32-bit offsets; a larger file takes the full path.
+        // The second half stops choosing its place whatever this returns.
+        defer { secondHalf?.finish() }
         guard bytes.count <= Int32.max else { return nil }
         var lists: [[Span]?] = [nil, nil]
         let scanned: Bool = bytes.withUnsafeBufferPointer { buffer in
             var cursor = Cursor(bytes: buffer, secondHalf: secondHalf)
             return cursor.document(into: &lists)
         }
-        secondHalf?.finish()
         guard scanned else { return nil }
         let scannedLists = lists
         let count = scannedLists.reduce(0) { $0 + ($1?.count ?? 0) }

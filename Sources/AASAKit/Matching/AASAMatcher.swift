@@ -129,17 +129,16 @@ public struct AASAMatcher: Sendable {
 
     /// Whether `host`, ASCII uppercase folded, is `domain`, byte by byte
     /// where they lie (a list's `match -` asks it per URL: zipping the two
-    /// UTF-8 views was a tenth of its matching); `nil` at a non-ASCII byte
-    /// of `host` before any difference: lowercasing decides then.
+    /// UTF-8 views was a tenth of its matching); `nil` when `host` is not
+    /// all ASCII: lowercasing and `String`'s equality decide then, which
+    /// count canonically equivalent spellings as equal.
     private static func asciiEqualFolded(
         _ host: UnsafeBufferPointer<UInt8>,
         _ domain: UnsafeBufferPointer<UInt8>
-    )
-        -> Bool?
-    {
+    ) -> Bool? {
+        guard !host.contains(where: { $0 >= 0x80 }) else { return nil }
         for index in host.indices {
             let byte = host[index]
-            guard byte < 0x80 else { return nil }
             if (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) != domain[index] { return false }
         }
         return true

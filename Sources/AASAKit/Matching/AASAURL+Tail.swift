@@ -11,8 +11,8 @@ extension AASAURL {
     enum Tail: Sendable {
         case string(String)
         /// Bytes of `source` the scanner found valid UTF-8. The offsets are
-        /// `Int32`s as the entries' spans are: the enum is 17 bytes, as two
-        /// `Int`s would make it too, and the URL 64.
+        /// `Int32`s as the entries' spans are: the enum is 17 bytes (two
+        /// `Int`s would make it 25), and the URL 64.
         case span(LinkListSource, start: Int32, count: Int32)
 
         /// The UTF-8 count.
