@@ -13,19 +13,25 @@ import Testing
     /// unit no byte is, or one that only a folded byte meets.
     static let patternAlphabet = alphabet + ["\u{212A}"]
 
+    /// Up to eight random tokens and at least one star (a glob has one).
+    static func randomTokens(_ random: inout TestRandom) -> [PatternToken] {
+        var tokens: [PatternToken] = []
+        for _ in 0..<random.below(8) {
+            tokens.append(
+                random.chance(20) ? .star : random.chance(10) ? .any : .literal(random.pick(Self.patternAlphabet))
+            )
+        }
+        tokens.insert(.star, at: random.below(tokens.count + 1))
+        return tokens
+    }
+
     @Test(arguments: 0..<4)
     func bytesAgreeWithScalarsAndTheReference(seed: UInt64) throws {
         var random = TestRandom(seed: seed)
         var checked = 0
         for _ in 0..<4_000 {
             let caseInsensitive = random.chance(50)
-            var tokens: [PatternToken] = []
-            for _ in 0..<random.below(8) {
-                tokens.append(
-                    random.chance(20) ? .star : random.chance(10) ? .any : .literal(random.pick(Self.patternAlphabet))
-                )
-            }
-            tokens.insert(.star, at: random.below(tokens.count + 1))
+            let tokens = Self.randomTokens(&random)
             guard let glob = StarGlob(tokens: tokens, caseInsensitive: caseInsensitive) else { continue }
             let text = (0..<random.below(24)).map { _ in random.pick(Self.alphabet) }
             let bytes = text.map { UInt8($0.value) }
@@ -52,13 +58,7 @@ import Testing
         var random = TestRandom(seed: seed)
         var checked = 0
         for _ in 0..<4_000 {
-            var tokens: [PatternToken] = []
-            for _ in 0..<random.below(8) {
-                tokens.append(
-                    random.chance(20) ? .star : random.chance(10) ? .any : .literal(random.pick(Self.patternAlphabet))
-                )
-            }
-            tokens.insert(.star, at: random.below(tokens.count + 1))
+            let tokens = Self.randomTokens(&random)
             guard let glob = StarGlob(tokens: tokens, caseInsensitive: true) else { continue }
             let literals = RuleIndex.literalPrefix(tokens)
             // Texts that start with the literals (in other cases) half the time.

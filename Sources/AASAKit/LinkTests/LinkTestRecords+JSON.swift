@@ -38,12 +38,11 @@ extension LinkTestRecords {
         private let fragments: [SiteFragments]
         private let noRule: [UInt8]
         private let linePrefix: [UInt8]
-        // Unchecked Sendable: `spare` and `written` are read and written
-        // under `lock` only.
+        // Unchecked Sendable: `written` is read and written under `lock` only.
         private let lock = NSLock()
         /// The middles of the chunks rendered so far: a chunk takes one (or
-        /// starts one) and puts it back when done.
-        private var spare: [LineMiddles] = []
+        /// starts one) and gives it back when done.
+        private let spare = SparePool<LineMiddles>()
         /// The parts of the last window: the next window's chunks write
         /// into them once the caller has dropped them (as the text renderer).
         private var written: [[UInt8]] = []
@@ -63,11 +62,12 @@ extension LinkTestRecords {
         func lines(in window: Range<Int>) -> [[UInt8]] {
             let parts = ParallelBatch.mapRanges(count: window.count, parallel: true) { chunk in
                 let range = (window.lowerBound + chunk.lowerBound)..<(window.lowerBound + chunk.upperBound)
-                var (middles, buffer) = lock.withLock { (spare.popLast() ?? LineMiddles(), written.popLast() ?? []) }
+                var middles = spare.take(or: LineMiddles.init)
+                let buffer = lock.withLock { written.popLast() ?? [] }
                 // Reserved generously: pages never written are never touched.
                 var writer = JSONTextWriter(capacity: range.count * 512, reusing: consume buffer)
                 lines(in: range, middles: &middles, to: &writer)
-                lock.withLock { spare.append(middles) }
+                spare.giveBack(middles)
                 return writer.bytes
             }
             lock.withLock { written = parts }

@@ -11,12 +11,10 @@ extension LinkTestRecords {
         private let byRule: [[String]]
         private let appColumns: [[String]]
         private let buffers: TextBuffers
-        // Unchecked Sendable: `spare` is read and written under `lock` only.
-        private let lock = NSLock()
         /// The tails of the chunks rendered so far: a chunk takes one (or
-        /// starts one) and puts it back when done, so a later chunk finds
+        /// starts one) and gives it back when done, so a later chunk finds
         /// the outcomes already made.
-        private var spare: [LineTails] = []
+        private let spare = SparePool<LineTails>()
 
         init(_ records: LinkTestRecords, appColumn: Bool, buffers: TextBuffers) {
             self.records = records
@@ -29,10 +27,10 @@ extension LinkTestRecords {
         func lines(in window: Range<Int>) -> [[UInt8]] {
             let parts = ParallelBatch.mapRanges(count: window.count, parallel: true) { chunk in
                 let range = (window.lowerBound + chunk.lowerBound)..<(window.lowerBound + chunk.upperBound)
-                var tails = lock.withLock { spare.popLast() ?? LineTails() }
+                var tails = spare.take(or: LineTails.init)
                 var bytes = buffers.take(reserving: range.count * 256)
                 lines(in: range, tails: &tails, to: &bytes)
-                lock.withLock { spare.append(tails) }
+                spare.giveBack(tails)
                 return bytes
             }
             buffers.keep(parts)

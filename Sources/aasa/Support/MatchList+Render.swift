@@ -9,13 +9,13 @@ extension MatchList {
     func renderWindows(_ decided: Decided, to write: ([UInt8]) -> Bool) {
         // Each chunk takes a set of fragments made by an earlier one: the
         // outcomes are rendered a few times per run, not per chunk.
-        let pool = OutcomeFragments.Pool()
+        let pool = SparePool<OutcomeFragments>()
         let count = decided.urls.count
         for start in stride(from: 0, to: count, by: LinkTestOutput.window) {
             let window = start..<min(start + LinkTestOutput.window, count)
             let parts = ParallelBatch.mapRanges(count: window.count, parallel: true) { chunk in
-                var outcomes = pool.take()
-                defer { pool.give(back: outcomes) }
+                var outcomes = pool.take(or: OutcomeFragments.init)
+                defer { pool.giveBack(outcomes) }
                 return render(decided, (start + chunk.lowerBound)..<(start + chunk.upperBound), outcomes: &outcomes)
             }
             for part in parts {

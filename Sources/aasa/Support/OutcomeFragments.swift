@@ -1,5 +1,4 @@
 import AASAKit
-import Foundation
 
 /// The JSON of the outcomes a chunk of `aasa match -`'s lines shares, each
 /// rendered once, and the host answer of its last line.
@@ -11,22 +10,6 @@ struct OutcomeFragments {
         var verdict: Int64
         /// For a rule: the URL is `http`; for no rule: the file serves its host.
         var flag: Bool
-    }
-
-    /// Sets of fragments handed from one chunk of the rendering to the
-    /// next: each chunk takes one, and gives it back when it is done.
-    final class Pool: @unchecked Sendable {
-        // Unchecked: `idle` is read and written under the lock only.
-        private let lock = NSLock()
-        private var idle: [OutcomeFragments] = []
-
-        func take() -> OutcomeFragments {
-            lock.withLock { idle.popLast() } ?? OutcomeFragments()
-        }
-
-        func give(back fragments: OutcomeFragments) {
-            lock.withLock { idle.append(fragments) }
-        }
     }
 
     private var fragments: [Key: [UInt8]] = [:]
