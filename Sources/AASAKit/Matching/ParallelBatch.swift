@@ -28,10 +28,9 @@ public enum ParallelBatch {
             return (0..<count).map { transform($0, &state) }
         }
         return [Result](unsafeUninitializedCapacity: count) { buffer, initialized in
+            // Small pages, no huge-page advice: see DECISIONS, "Huge pages
+            // for the big buffers of a run".
             guard let base = buffer.baseAddress else { return }
-            // A long list's results (a link list's parsed items: 12 MB)
-            // fault in 2 MB at a time instead of 4 KB.
-            HugePages.advise(UnsafeMutableRawBufferPointer(buffer))
             let output = Output(base: base)
             DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
                 var state = makeState()
