@@ -61,6 +61,23 @@ import Testing
         #expect(spanned == (try Self.parseInFile("https://h/a?b")).url)
     }
 
+    /// The parse's ``URLByteParser/FileSpan`` holds its source unretained:
+    /// the span the URL keeps must retain it, so the URL reads the file's
+    /// bytes after every other reference to the source is gone.
+    @Test func aSpanKeepsItsSourceAlive() throws {
+        weak var held: LinkListSource?
+        let url = try {
+            let (url, source) = try Self.parseInFile("https://h/a/b?c=d#e")
+            #expect(Self.isSpan(url, of: source))
+            held = source
+            return url
+        }()
+        #expect(held != nil)
+        #expect(url.path == "/a/b" && url.query == "c=d" && url.fragment == "e")
+        #expect(url.description == "https://h/a/b?c=d#e")
+        withExtendedLifetime(url) {}
+    }
+
     /// Changing a component makes a string of the whole tail again.
     @Test func settingAComponentOfASpan() throws {
         var (url, source) = try Self.parseInFile("https://h/a?b#c")

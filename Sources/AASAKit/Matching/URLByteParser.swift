@@ -22,10 +22,25 @@ enum URLByteParser {
     }
 
     /// Where a URL's bytes lie in a links file: its ``LinkListSource`` and
-    /// the offset of the URL's first byte.
+    /// the offset of the URL's first byte, for the one parse call it is
+    /// made for.
+    ///
+    /// The source is held unretained: the caller of the parse holds it (the
+    /// bytes parsed are its bytes), and the URL's tail retains it once when
+    /// it keeps a span. Held strongly, making the span retained the source
+    /// and ending the call released it, a pair per URL on a count the
+    /// other core's URLs of the same source write too.
     struct FileSpan {
-        let source: LinkListSource
+        private let unretained: Unmanaged<LinkListSource>
         let start: Int32
+
+        init(source: LinkListSource, start: Int32) {
+            unretained = .passUnretained(source)
+            self.start = start
+        }
+
+        /// The source, retained by whoever keeps it.
+        var source: LinkListSource { unretained.takeUnretainedValue() }
     }
 
     /// The URL of `raw`, valid UTF-8: what ``parse(_:)`` returns for its
