@@ -14,9 +14,58 @@ extension LinkTestRunner {
         loaded: [String: LoadedSite],
         scratch: inout EvaluationScratch
     ) -> LinkTestRecord {
-        // One copy: each read of a field of the optional through the
-        // pointer copied the whole URL.
-        guard let url = item.pointee.parsed else { return .rare }
+        item.withMemoryRebound(to: ItemInPlace.self, capacity: 1) { inPlace in
+            record(item, inPlace: inPlace.pointee, app: app, loaded: loaded, scratch: &scratch)
+        }
+    }
+
+    /// An item seen as noncopyable, so that passing it through its pointer
+    /// borrows it where it lies: a copyable item's URL was copied for the
+    /// call (the callee could not be shown to leave the memory alone), a
+    /// retain and a release of its host and of its tail's source per URL,
+    /// from every core. One stored property: laid out as the item.
+    private struct ItemInPlace: ~Copyable {
+        let item: LinkTestPlan.Item
+    }
+
+    /// ``record(_:app:loaded:scratch:)`` of the item's URL, passed on in
+    /// place: bound here, it was copied.
+    @inline(never)
+    private func record(
+        _ item: UnsafePointer<LinkTestPlan.Item>,
+        inPlace: borrowing ItemInPlace,
+        app: LinkTestApp?,
+        loaded: [String: LoadedSite],
+        scratch: inout EvaluationScratch
+    ) -> LinkTestRecord {
+        record(item, url: inPlace.item.parsed, app: app, loaded: loaded, scratch: &scratch)
+    }
+
+    /// ``record(_:app:loaded:scratch:)`` of the item's URL, bound where it
+    /// lies. Not inlined: inlined, the borrow became a copy again.
+    @inline(never)
+    private func record(
+        _ item: UnsafePointer<LinkTestPlan.Item>,
+        url parsed: borrowing AASAURL?,
+        app: LinkTestApp?,
+        loaded: [String: LoadedSite],
+        scratch: inout EvaluationScratch
+    ) -> LinkTestRecord {
+        switch parsed {
+        case .some(let url):
+            return record(item, url: url, app: app, loaded: loaded, scratch: &scratch)
+        case .none:
+            return .rare
+        }
+    }
+
+    private func record(
+        _ item: UnsafePointer<LinkTestPlan.Item>,
+        url: borrowing AASAURL,
+        app: LinkTestApp?,
+        loaded: [String: LoadedSite],
+        scratch: inout EvaluationScratch
+    ) -> LinkTestRecord {
         if !scratch.leanSiteServes(url.host, app: item.pointee.entry.app) {
             guard let site = scratch.site(for: url.host, sites: sites, loaded: loaded)?.loaded,
                 site.slot >= 0
