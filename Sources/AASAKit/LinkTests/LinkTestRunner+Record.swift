@@ -14,18 +14,9 @@ extension LinkTestRunner {
         loaded: [String: LoadedSite],
         scratch: inout EvaluationScratch
     ) -> LinkTestRecord {
-        item.withMemoryRebound(to: ItemInPlace.self, capacity: 1) { inPlace in
-            record(item, inPlace: inPlace.pointee, app: app, loaded: loaded, scratch: &scratch)
+        item.withItemInPlace { inPlace in
+            record(item, inPlace: inPlace, app: app, loaded: loaded, scratch: &scratch)
         }
-    }
-
-    /// An item seen as noncopyable, so that passing it through its pointer
-    /// borrows it where it lies: a copyable item's URL was copied for the
-    /// call (the callee could not be shown to leave the memory alone), a
-    /// retain and a release of its host and of its tail's source per URL,
-    /// from every core. One stored property: laid out as the item.
-    private struct ItemInPlace: ~Copyable {
-        let item: LinkTestPlan.Item
     }
 
     /// ``record(_:app:loaded:scratch:)`` of the item's URL, passed on in
@@ -33,7 +24,7 @@ extension LinkTestRunner {
     @inline(never)
     private func record(
         _ item: UnsafePointer<LinkTestPlan.Item>,
-        inPlace: borrowing ItemInPlace,
+        inPlace: borrowing LinkTestPlan.ItemInPlace,
         app: LinkTestApp?,
         loaded: [String: LoadedSite],
         scratch: inout EvaluationScratch
