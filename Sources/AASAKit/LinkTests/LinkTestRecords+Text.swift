@@ -66,10 +66,30 @@ extension LinkTestRecords {
                             continue
                         }
                         tails.append(record.failure == nil ? LineTails.pass : LineTails.fail, to: &bytes)
-                        entry.pointee.entry.written.withUTF8 { bytes.append(contentsOf: $0) }
+                        Self.appendURL(of: entry, to: &bytes)
                         tails.append(tail, to: &bytes)
                     }
                 }
+            }
+        }
+
+        /// Appends the item's URL as written, read where it lies: bound
+        /// through the item's pointer, a span's source was retained and
+        /// released per line, from every core. Not inlined, like
+        /// ``append(_:to:)``: a borrow holds only across such a call.
+        @inline(never)
+        private static func appendURL(of item: UnsafePointer<LinkTestPlan.Item>, to bytes: inout [UInt8]) {
+            item.withItemInPlace { append($0.item.entry.written, to: &bytes) }
+        }
+
+        /// Not inlined: inlined, the URL was copied again.
+        @inline(never)
+        private static func append(_ written: borrowing WrittenURL, to bytes: inout [UInt8]) {
+            switch written {
+            case .string(let text):
+                text.withLentUTF8 { bytes.append(contentsOf: $0) }
+            case .bytes(let source, let start, let count):
+                source.withBytes(start: start, count: count) { bytes.append(contentsOf: $0) }
             }
         }
     }
@@ -155,7 +175,10 @@ private struct LineTails {
         return span
     }
 
-    func append(_ span: Range<Int>, to bytes: inout [UInt8]) {
+    /// Mutating though it only reads: as a non-mutating call on the
+    /// renderer's `inout` tails, the tails were copied for it (a retain and
+    /// a release of each of their three buffers per line).
+    mutating func append(_ span: Range<Int>, to bytes: inout [UInt8]) {
         rendered.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[span])) }
     }
 }

@@ -14,9 +14,49 @@ extension LinkTestRunner {
         loaded: [String: LoadedSite],
         scratch: inout EvaluationScratch
     ) -> LinkTestRecord {
-        // One copy: each read of a field of the optional through the
-        // pointer copied the whole URL.
-        guard let url = item.pointee.parsed else { return .rare }
+        item.withItemInPlace { inPlace in
+            record(item, inPlace: inPlace, app: app, loaded: loaded, scratch: &scratch)
+        }
+    }
+
+    /// ``record(_:app:loaded:scratch:)`` of the item's URL, passed on in
+    /// place: bound here, it was copied.
+    @inline(never)
+    private func record(
+        _ item: UnsafePointer<LinkTestPlan.Item>,
+        inPlace: borrowing LinkTestPlan.ItemInPlace,
+        app: LinkTestApp?,
+        loaded: [String: LoadedSite],
+        scratch: inout EvaluationScratch
+    ) -> LinkTestRecord {
+        record(item, url: inPlace.item.parsed, app: app, loaded: loaded, scratch: &scratch)
+    }
+
+    /// ``record(_:app:loaded:scratch:)`` of the item's URL, bound where it
+    /// lies. Not inlined: inlined, the borrow became a copy again.
+    @inline(never)
+    private func record(
+        _ item: UnsafePointer<LinkTestPlan.Item>,
+        url parsed: borrowing AASAURL?,
+        app: LinkTestApp?,
+        loaded: [String: LoadedSite],
+        scratch: inout EvaluationScratch
+    ) -> LinkTestRecord {
+        switch parsed {
+        case .some(let url):
+            return record(item, url: url, app: app, loaded: loaded, scratch: &scratch)
+        case .none:
+            return .rare
+        }
+    }
+
+    private func record(
+        _ item: UnsafePointer<LinkTestPlan.Item>,
+        url: borrowing AASAURL,
+        app: LinkTestApp?,
+        loaded: [String: LoadedSite],
+        scratch: inout EvaluationScratch
+    ) -> LinkTestRecord {
         if !scratch.leanSiteServes(url.host, app: item.pointee.entry.app) {
             guard let site = scratch.site(for: url.host, sites: sites, loaded: loaded)?.loaded,
                 site.slot >= 0

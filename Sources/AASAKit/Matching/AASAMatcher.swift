@@ -197,7 +197,9 @@ extension CompiledMatcher {
             return .other(MatchResult(decision: .none, reason: "app ID not listed in applinks.details"))
         }
         scratch.input.reset(url: url)
-        var notes: [String] = []
+        // Made with the first note: an empty array was released at every
+        // return, a call per URL for nearly none that has a note.
+        var notes: [String]?
         unretainedIndexes[detailIndex]._withUnsafeGuaranteedRef { index in
             index.candidates(for: &scratch.input, into: &scratch.candidates)
         }
@@ -210,7 +212,7 @@ extension CompiledMatcher {
             let note: String
             switch outcome {
             case .matched:
-                guard !notes.isEmpty else { return .decided(detail: Int32(detailIndex), position: position) }
+                guard let notes else { return .decided(detail: Int32(detailIndex), position: position) }
                 var result = rule.takeUnretainedValue().decided
                 result.notes = notes
                 return .other(result)
@@ -222,9 +224,13 @@ extension CompiledMatcher {
             case .broken(let failure):
                 note = "rule \(rule.takeUnretainedValue().rule.path) never matches: \(failure)"
             }
-            if !notes.contains(note) { notes.append(note) }
+            if notes == nil {
+                notes = [note]
+            } else if !notes!.contains(note) {
+                notes!.append(note)
+            }
         }
-        guard !notes.isEmpty else { return .noRule }
+        guard let notes else { return .noRule }
         let reason = ([AASAMatcher.noRuleMatched] + notes).joined(separator: "; ")
         return .other(MatchResult(decision: .none, reason: reason, notes: notes))
     }

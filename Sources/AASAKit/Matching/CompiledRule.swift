@@ -43,6 +43,12 @@ final class CompiledRule: Sendable {
     /// a case-sensitive rule (the walk folds) and for a rule the index
     /// offers every path.
     private let knownPathPrefix: Int
+    /// The query's string pattern and ``fragment``, unless absent or
+    /// matching everything, not retained like ``pathToCompare``: bound from
+    /// the properties, each was retained and released per URL it was
+    /// compared with.
+    private let queryToCompare: Unmanaged<CompiledPattern>?
+    private let fragmentToCompare: Unmanaged<CompiledPattern>?
 
     init(rule: Rule, detailIndex: Int, variables table: VariableTable) {
         self.rule = rule
@@ -63,6 +69,11 @@ final class CompiledRule: Sendable {
         case .ignoredDictionary?, nil:
             query = nil
         }
+        queryToCompare =
+            if case .string(let pattern)? = query, !pattern.isMatchAll { Unmanaged.passUnretained(pattern) } else {
+                nil
+            }
+        fragmentToCompare = fragment.flatMap { $0.isMatchAll ? nil : Unmanaged.passUnretained($0) }
         var patterns = [path].compactMap { $0 }
         switch query {
         case .string(let pattern)?: patterns.append(pattern)
@@ -97,23 +108,22 @@ final class CompiledRule: Sendable {
             guard let matched else { return .undecodable(.path) }
             guard matched else { return .notMatched }
         }
-        switch query {
-        case .string(let pattern)? where !pattern.isMatchAll:
-            let matched = input.withQuery(decoded: decoded) { pattern.matches($0, steps: &steps, scratch: &scratch) }
+        if let queryToCompare {
+            let matched = input.withQuery(decoded: decoded) { value in
+                queryToCompare._withUnsafeGuaranteedRef { $0.matches(value, steps: &steps, scratch: &scratch) }
+            }
             guard let matched else { return .undecodable(.query) }
             guard matched else { return .notMatched }
-        case .items(let patterns)? where !patterns.allSatisfy(\.pattern.isMatchAll):
+        } else if case .items(let patterns)? = query, !patterns.allSatisfy(\.pattern.isMatchAll) {
             guard let items = input.queryItems(decoded: decoded) else { return .undecodable(.query) }
             for (name, pattern) in patterns
             where !items.valuesNamed(name, match: pattern, steps: &steps, scratch: &scratch) {
                 return .notMatched
             }
-        default:
-            break
         }
-        if let fragment, !fragment.isMatchAll {
-            let matched = input.withFragment(decoded: decoded) {
-                fragment.matches($0, steps: &steps, scratch: &scratch)
+        if let fragmentToCompare {
+            let matched = input.withFragment(decoded: decoded) { value in
+                fragmentToCompare._withUnsafeGuaranteedRef { $0.matches(value, steps: &steps, scratch: &scratch) }
             }
             guard let matched else { return .undecodable(.fragment) }
             guard matched else { return .notMatched }
