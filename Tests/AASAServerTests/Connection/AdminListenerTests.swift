@@ -67,6 +67,23 @@ struct AdminListenerTests {
         }
     }
 
+    /// `aasa_requests_total` on `/metrics` counts every request answered
+    /// before it, whether its loop still holds the count in the host's
+    /// slot or not: pipelined on one connection and one per connection.
+    @Test func metricsCountEveryRequestAnsweredBeforeThem() async throws {
+        let site = try Self.site()
+        try await OriginHarness(site.configuration(admin: true)).run { harness in
+            let client = try await harness.client
+            let pipelined = try await client.exchange(String(repeating: get("a.example"), count: 5), responses: 5)
+            #expect(pipelined.responses.map(\.status) == Array(repeating: 200, count: 5))
+            for _ in 0..<3 { #expect(try await client.exchange(get("a.example")).first?.status == 200) }
+            let metrics = try #require(try await harness.admin.exchange(get("localhost", "/metrics")).first)
+            #expect(metrics.status == 200)
+            let line = #"aasa_requests_total{host="a.example",status="200"} 8"# + "\n"
+            #expect(metrics.bodyText.contains(line), "\(metrics.bodyText)")
+        }
+    }
+
     /// `/status` names files relative to the served directory: the
     /// temporary directory's absolute path appears nowhere.
     @Test func statusShowsNoAbsolutePath() async throws {
