@@ -88,7 +88,7 @@ final class RequestCounts: Sendable {
 
     /// Adds `count` requests answered with `status` at once: a serving
     /// loop's host table keeps the count of a known answer in its slot and
-    /// adds it here in one go (``HostTable/foldCounts(at:)``).
+    /// adds it here in one go (``HostTable/foldCounts()``).
     @inline(__always)
     func add(_ count: Int, to status: EncodedResponse.Status) {
         switch status {
