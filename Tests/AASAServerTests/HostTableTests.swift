@@ -221,42 +221,6 @@ struct HostTableTests {
         }
     }
 
-    /// A known answer's requests are counted in its slot and reach the
-    /// host's counts exactly whenever the slot lets them go: another host
-    /// takes the slot, the slot learns another answer, the second changes,
-    /// the table serves another snapshot, the counts are settled.
-    @Test func countsKeptInASlotReachTheHost() throws {
-        let snapshot = try ResponderTests.snapshot()
-        let table = HostTable(seed: 3)
-        table.serve(snapshot, slotCount: 1)
-        let counts = try #require(Self.expected("brand.example", in: snapshot)??.counts)
-        let close = ResponderTests.head(headers: [("Connection", "close")])
-        func ask(_ head: HTTPRequestHead = ResponderTests.head(), times: Int = 1) {
-            for _ in 0..<times {
-                let answer = Responder().answer(to: head, snapshot: snapshot, hosts: table)
-                guard case .known(let slot, _) = answer else {
-                    Issue.record("not a known answer")
-                    return
-                }
-                table.countAnswer(at: slot)
-            }
-        }
-        ask(times: 3)
-        ask(ResponderTests.head(host: "other.example"))
-        #expect(counts.value(.ok) == 3)
-        ask(times: 2)
-        ask(close, times: 2)
-        #expect(counts.value(.ok) == 5)
-        table.forgetBuffers()
-        #expect(counts.value(.ok) == 7)
-        ask(times: 2)
-        table.serve(snapshot, slotCount: 2)
-        #expect(counts.value(.ok) == 9)
-        ask()
-        table.foldCounts()
-        #expect(counts.value(.ok) == 10)
-    }
-
     /// What the serving handler writes for `answer`, as one buffer.
     static func written(_ answer: Responder.Answer, by cache: ResponseCache, now: Int) -> ByteBuffer {
         switch answer {

@@ -17,9 +17,8 @@ final class AdminHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = HTTPServerResponsePart
 
-    /// Requests pipelined behind an answer still pending (a `/status` body
-    /// being built, `/metrics` waiting for the serving loops' counts) wait
-    /// for it (answers go out in request order); past this many waiting the
+    /// Requests pipelined behind a `/status` still being built wait for
+    /// it (answers go out in request order); past this many waiting the
     /// connection is dropped, so a client cannot queue answers without end.
     static let maximumWaiting = 16
 
@@ -39,8 +38,8 @@ final class AdminHandler: ChannelInboundHandler, RemovableChannelHandler {
         }
     }
 
-    /// One request's answer, in request order; `response` is nil while it
-    /// is pending.
+    /// One request's answer, in request order; `response` is nil while a
+    /// `/status` body is being built.
     private struct Reply {
         let id: Int
         let isHead: Bool
@@ -88,10 +87,10 @@ final class AdminHandler: ChannelInboundHandler, RemovableChannelHandler {
                 Reply(id: id, isHead: head.method == .HEAD, version: head.version, keepAlive: head.isKeepAlive)
             )
             closing = !head.isKeepAlive
-            switch response {
-            case .ready(let response): answer(id, with: response, context: context)
-            case .status: buildStatus(for: id, context: context)
-            case .metrics(let registry): renderMetrics(of: registry, for: id, context: context)
+            if let response {
+                answer(id, with: response, context: context)
+            } else {
+                buildStatus(for: id, context: context)
             }
         }
     }
@@ -123,54 +122,24 @@ final class AdminHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     /// The `/status` body comes from ``StatusCache`` (built off this event
     /// loop); the answer is written here when it is ready.
+    /// The guard is told an answer is on its way, so that a client's
+    /// half-close or a shutdown does not end the connection before it.
     private func buildStatus(for id: Int, context: ChannelHandlerContext) {
-        let response = admin.status.body(on: context.eventLoop).map { body in
-            Response(status: .ok, contentType: "application/json", body: body)
-        }
-        answer(id, with: response, context: context) {
-            Response(
-                status: .serviceUnavailable,
-                contentType: "text/plain",
-                body: Array("status unavailable: the server is shutting down\n".utf8)
-            )
-        }
-    }
-
-    /// `/metrics` waits for the serving loops to add the request counts
-    /// their host tables hold (``RequestCountTable/render(settledOn:)``):
-    /// every request answered before it is counted.
-    private func renderMetrics(
-        of registry: PrometheusCollectorRegistry,
-        for id: Int,
-        context: ChannelHandlerContext
-    ) {
-        let response = admin.requestCounts.render(settledOn: context.eventLoop).map { counts in
-            Response(
-                status: .ok,
-                contentType: "text/plain; version=0.0.4; charset=utf-8",
-                body: registry.emitToBuffer() + Array(counts.utf8)
-            )
-        }
-        answer(id, with: response, context: context) {
-            Response(status: .serviceUnavailable, contentType: "text/plain", body: Array("unavailable\n".utf8))
-        }
-    }
-
-    /// Answers request `id` with `response` when it completes (`failed` if
-    /// it fails). The guard is told an answer is on its way, so that a
-    /// client's half-close or a shutdown does not end the connection
-    /// before it.
-    private func answer(
-        _ id: Int,
-        with response: EventLoopFuture<Response>,
-        context: ChannelHandlerContext,
-        failed: @escaping @Sendable () -> Response
-    ) {
         connection.answerPending()
         let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
-        response.whenComplete { result in
+        admin.status.body(on: context.eventLoop).whenComplete { result in
             let (handler, context) = loopBound.value
-            handler.answer(id, with: (try? result.get()) ?? failed(), context: context)
+            let response =
+                switch result {
+                case .success(let body): Response(status: .ok, contentType: "application/json", body: body)
+                case .failure:
+                    Response(
+                        status: .serviceUnavailable,
+                        contentType: "text/plain",
+                        body: Array("status unavailable: the server is shutting down\n".utf8)
+                    )
+                }
+            handler.answer(id, with: response, context: context)
             if !handler.removed { context.flush() }
             handler.connection.answerWritten()
         }
@@ -205,50 +174,44 @@ final class AdminHandler: ChannelInboundHandler, RemovableChannelHandler {
         }
     }
 
-    /// An answer now, or one that is completed later.
-    private enum Answer {
-        case ready(Response)
-        /// `/status`, whose body ``StatusCache`` builds.
-        case status
-        /// `/metrics`, once the serving loops' counts are settled.
-        case metrics(PrometheusCollectorRegistry)
-    }
-
-    private func respond(to head: HTTPRequestHead) -> Answer {
+    /// The answer, or nil for `/status`, whose body ``StatusCache`` builds.
+    private func respond(to head: HTTPRequestHead) -> Response? {
         guard head.method == .GET || head.method == .HEAD else {
-            return .ready(
-                Response(status: .methodNotAllowed, contentType: "text/plain", body: Array("method not allowed\n".utf8))
+            return Response(
+                status: .methodNotAllowed,
+                contentType: "text/plain",
+                body: Array("method not allowed\n".utf8)
             )
         }
         let path = head.uri.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
         switch path {
         case "/healthz":
-            return .ready(Response(status: .ok, contentType: "text/plain", body: Array("ok\n".utf8)))
+            return Response(status: .ok, contentType: "text/plain", body: Array("ok\n".utf8))
         case "/readyz":
-            return .ready(readiness)
+            return readiness
         case "/metrics":
             guard let registry = admin.registry else {
-                return .ready(
-                    Response(
-                        status: .notFound,
-                        contentType: "text/plain",
-                        body: Array("metrics are not enabled\n".utf8)
-                    )
-                )
-            }
-            return .metrics(registry)
-        case "/status" where admin.exposesStatus:
-            return .status
-        case "/status":
-            return .ready(
-                Response(
+                return Response(
                     status: .notFound,
                     contentType: "text/plain",
-                    body: Array("not found: /status is served on a loopback admin address only\n".utf8)
+                    body: Array("metrics are not enabled\n".utf8)
                 )
+            }
+            return Response(
+                status: .ok,
+                contentType: "text/plain; version=0.0.4; charset=utf-8",
+                body: registry.emitToBuffer() + Array(admin.requestCounts.render().utf8)
+            )
+        case "/status" where admin.exposesStatus:
+            return nil
+        case "/status":
+            return Response(
+                status: .notFound,
+                contentType: "text/plain",
+                body: Array("not found: /status is served on a loopback admin address only\n".utf8)
             )
         default:
-            return .ready(Response(status: .notFound, contentType: "text/plain", body: Array("not found\n".utf8)))
+            return Response(status: .notFound, contentType: "text/plain", body: Array("not found\n".utf8))
         }
     }
 

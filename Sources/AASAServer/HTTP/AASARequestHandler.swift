@@ -119,8 +119,8 @@ final class AASARequestHandler: ChannelInboundHandler, RemovableChannelHandler {
             let reply = cache.unretainedHosts._withUnsafeGuaranteedRef { $0.reply(knownAt: slot, isHead: isHead) }
             return write(reply, request: request, context: context)
         }
-        if facts.hasCounts {
-            cache.unretainedHosts._withUnsafeGuaranteedRef { $0.countAnswer(at: slot) }
+        if let counts = facts.counts {
+            counts._withUnsafeGuaranteedRef { $0.increment(facts.status) }
         } else {
             unknownHostCounts.increment(facts.status)
         }

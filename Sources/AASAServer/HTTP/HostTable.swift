@@ -75,7 +75,6 @@ final class HostTable {
     }
 
     deinit {
-        foldCounts()
         state.pointee.slots.deinitialize(count: state.pointee.mask + 1)
         state.pointee.slots.deallocate()
         state.deinitialize(count: 1)
@@ -105,7 +104,6 @@ final class HostTable {
     func serve(_ snapshot: SiteSnapshot, slotCount: Int? = nil) {
         let count = slotCount ?? Self.slotCount(for: snapshot)
         precondition(count > 0 && count & (count - 1) == 0, "slot count must be a power of two")
-        foldCounts()
         state.pointee.slots.deinitialize(count: self.slotCount)
         if count != self.slotCount {
             state.pointee.slots.deallocate()
@@ -173,7 +171,6 @@ final class HostTable {
         // not something a client can aim at.
         let victim = Int(truncatingIfNeeded: (hash >> (62 &- bits)) & 3)
         let index = free >= 0 ? free : (start &+ victim) & mask
-        fold(slots + index)
         slots[index] = Slot(key: key, host: found)
         return index
     }
@@ -198,7 +195,6 @@ final class HostTable {
     /// `counts` (the slot's host's; nil for no host).
     func learn(_ response: EncodedResponse, counts: RequestCounts?, at slot: Int, for selector: Int) {
         let slot = state.pointee.slots + (slot & state.pointee.mask)
-        fold(slot)
         slot.pointee.answerSelector = selector
         slot.pointee.answer = response
         slot.pointee.answerStatus = response.status
@@ -206,7 +202,7 @@ final class HostTable {
         slot.pointee.answerLength = response.payloadLength(isHead: false)
         slot.pointee.answerHeadLength = response.payloadLength(isHead: true)
         slot.pointee.answerCounts = counts
-        slot.pointee.answerHasCounts = counts != nil
+        slot.pointee.unretainedCounts = counts.map { .passUnretained($0) }
         slot.pointee.written = nil
     }
 
@@ -232,35 +228,8 @@ final class HostTable {
             status: slot.pointee.answerStatus,
             closesConnection: slot.pointee.answerCloses,
             length: isHead ? slot.pointee.answerHeadLength : slot.pointee.answerLength,
-            hasCounts: slot.pointee.answerHasCounts
+            counts: slot.pointee.unretainedCounts
         )
-    }
-
-    /// Counts one more request answered with `slot`'s known answer (one
-    /// with counts, ``KnownFacts/hasCounts``), added to the host's counts
-    /// later (``foldCounts()``): a plain add to a line the hit has already
-    /// read, where the host's counts take a locked add to a line no recent
-    /// request touched (with Host rotating, a miss the locked instruction
-    /// waits for).
-    @inline(__always)
-    func countAnswer(at slot: Int) {
-        state.pointee.slots[slot & state.pointee.mask].answered &+= 1
-    }
-
-    /// Adds what every slot counted to its host's counts: on every change
-    /// of second, and before the counts are reported
-    /// (``RequestCountTable/render(settledOn:)``).
-    func foldCounts() {
-        let slots = state.pointee.slots
-        for index in 0..<slotCount { fold(slots + index) }
-    }
-
-    /// Adds what `slot` counted to its host's counts, before its answer or
-    /// its host is replaced.
-    private func fold(_ slot: UnsafeMutablePointer<Slot>) {
-        guard slot.pointee.answered > 0 else { return }
-        slot.pointee.answerCounts?.add(slot.pointee.answered, to: slot.pointee.answerStatus)
-        slot.pointee.answered = 0
     }
 
     /// The buffer `slot`'s known answer was written as this second (GET or
@@ -295,14 +264,11 @@ final class HostTable {
     }
 
     /// Drops every remembered buffer: the response cache dropped them (the
-    /// second changed), and a slot must not keep their storage alive. The
-    /// counts are folded on the way, so that what `/metrics` would report
-    /// without settling is never more than a second behind.
+    /// second changed), and a slot must not keep their storage alive.
     func forgetBuffers() {
         let slots = state.pointee.slots
-        for index in 0..<slotCount {
-            fold(slots + index)
-            if slots[index].written != nil { slots[index].written = nil }
+        for index in 0..<slotCount where slots[index].written != nil {
+            slots[index].written = nil
         }
     }
 }
@@ -313,9 +279,8 @@ extension HostTable {
         let status: EncodedResponse.Status
         let closesConnection: Bool
         let length: Int
-        /// The answer is counted to a host (``countAnswer(at:)``), not to
-        /// the unknown host's counts.
-        let hasCounts: Bool
+        /// Kept alive by the slot's `answerCounts`.
+        let counts: Unmanaged<RequestCounts>?
     }
 
     /// A stored name, what it resolved to and its known answer. What a
@@ -328,11 +293,9 @@ extension HostTable {
         var answerStatus = EncodedResponse.Status.ok
         var answerCloses = false
         var writtenIsHead = false
-        var answerHasCounts = false
         var answerLength = 0
         var answerHeadLength = 0
-        /// Requests answered with `answer` not yet added to `answerCounts`.
-        var answered = 0
+        var unretainedCounts: Unmanaged<RequestCounts>?
         var written: ByteBuffer?
         var host: SiteHost?
         var answer: EncodedResponse?

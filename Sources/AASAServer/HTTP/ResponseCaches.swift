@@ -31,12 +31,4 @@ final class ResponseCaches: Sendable {
         }
         return bound.value
     }
-
-    /// Has every loop add the request counts its host table holds
-    /// (``HostTable/foldCounts()``); each future completes once its loop has.
-    func foldCounts() -> [EventLoopFuture<Void>] {
-        caches.withLockedValue { Array($0.values) }.map { entry in
-            entry.loop.submit { entry.cache.value.hosts.foldCounts() }
-        }
-    }
 }

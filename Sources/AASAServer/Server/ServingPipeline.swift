@@ -40,7 +40,6 @@ struct ServingPipeline: Sendable {
         self.probe = probe
         self.decoderLimits = Self.decoderLimits(maxHeaderBytes: limits.maxHeaderBytes)
         self.limits = ConnectionLimits(limits, shutdownGrace: shutdownGrace)
-        requestCounts.hold(responseCaches)
     }
 
     /// The whole head (request line and fields) counts against the limit.

@@ -1,5 +1,4 @@
 import NIOConcurrencyHelpers
-import NIOCore
 import Synchronization
 
 /// `aasa_requests_total{host,status}`, counted by the server itself.
@@ -9,16 +8,8 @@ import Synchronization
 /// hosts took minutes; and the request path needs nothing but an atomic add.
 /// The counts live here, keyed by host name so they survive reloads, and are
 /// rendered into `/metrics` beside the registry's own output.
-///
-/// A serving loop keeps the count of a host's known answer in the host's
-/// slot and adds it here later (``HostTable/foldCounts()``): `/metrics` is
-/// rendered with ``render(settledOn:)``, which has every loop add what it
-/// holds first.
 public final class RequestCountTable: Sendable {
     private let table = NIOLockedValueBox<[String: RequestCounts]>([:])
-    /// The serving pipelines' loop caches, whose host tables hold counts
-    /// not added here yet.
-    private let holders = NIOLockedValueBox<[ResponseCaches]>([])
 
     public init() {}
 
@@ -32,23 +23,7 @@ public final class RequestCountTable: Sendable {
         }
     }
 
-    /// Counts kept in `caches` (their host tables') are added here on
-    /// ``render(settledOn:)``.
-    func hold(_ caches: ResponseCaches) {
-        holders.withLockedValue { $0.append(caches) }
-    }
-
-    /// ``render()`` once every serving loop has added the counts it holds:
-    /// every request answered before this call is in it. The serving loops
-    /// are those of the group `loop` belongs to (the origin's), so they run
-    /// as long as the caller does.
-    func render(settledOn loop: any EventLoop) -> EventLoopFuture<String> {
-        let folds = holders.withLockedValue { $0 }.flatMap { $0.foldCounts() }
-        return EventLoopFuture.whenAllComplete(folds, on: loop).map { _ in self.render() }
-    }
-
-    /// Prometheus text exposition of every non-zero count added so far
-    /// (without what the serving loops still hold).
+    /// Prometheus text exposition of every non-zero count.
     public func render() -> String {
         let snapshot = table.withLockedValue { $0 }
         var text = "# TYPE aasa_requests_total counter\n"
@@ -83,24 +58,16 @@ final class RequestCounts: Sendable {
 
     @inline(__always)
     func increment(_ status: EncodedResponse.Status) {
-        add(1, to: status)
-    }
-
-    /// Adds `count` requests answered with `status` at once: a serving
-    /// loop's host table keeps the count of a known answer in its slot and
-    /// adds it here in one go (``HostTable/foldCounts()``).
-    @inline(__always)
-    func add(_ count: Int, to status: EncodedResponse.Status) {
         switch status {
-        case .ok: ok.wrappingAdd(count, ordering: .relaxed)
-        case .notModified: notModified.wrappingAdd(count, ordering: .relaxed)
-        case .preconditionFailed: preconditionFailed.wrappingAdd(count, ordering: .relaxed)
-        case .badRequest: badRequest.wrappingAdd(count, ordering: .relaxed)
-        case .notFound: notFound.wrappingAdd(count, ordering: .relaxed)
-        case .methodNotAllowed: methodNotAllowed.wrappingAdd(count, ordering: .relaxed)
-        case .uriTooLong: uriTooLong.wrappingAdd(count, ordering: .relaxed)
-        case .requestHeaderFieldsTooLarge: requestHeaderFieldsTooLarge.wrappingAdd(count, ordering: .relaxed)
-        case .serviceUnavailable: serviceUnavailable.wrappingAdd(count, ordering: .relaxed)
+        case .ok: ok.wrappingAdd(1, ordering: .relaxed)
+        case .notModified: notModified.wrappingAdd(1, ordering: .relaxed)
+        case .preconditionFailed: preconditionFailed.wrappingAdd(1, ordering: .relaxed)
+        case .badRequest: badRequest.wrappingAdd(1, ordering: .relaxed)
+        case .notFound: notFound.wrappingAdd(1, ordering: .relaxed)
+        case .methodNotAllowed: methodNotAllowed.wrappingAdd(1, ordering: .relaxed)
+        case .uriTooLong: uriTooLong.wrappingAdd(1, ordering: .relaxed)
+        case .requestHeaderFieldsTooLarge: requestHeaderFieldsTooLarge.wrappingAdd(1, ordering: .relaxed)
+        case .serviceUnavailable: serviceUnavailable.wrappingAdd(1, ordering: .relaxed)
         }
     }
 

@@ -68,8 +68,7 @@ struct AdminListenerTests {
     }
 
     /// `aasa_requests_total` on `/metrics` counts every request answered
-    /// before it, whether its loop still holds the count in the host's
-    /// slot or not: pipelined on one connection and one per connection.
+    /// before it, pipelined on one connection and one per connection.
     @Test func metricsCountEveryRequestAnsweredBeforeThem() async throws {
         let site = try Self.site()
         try await OriginHarness(site.configuration(admin: true)).run { harness in
