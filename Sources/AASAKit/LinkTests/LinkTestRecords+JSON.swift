@@ -31,21 +31,19 @@ extension LinkTestRecords {
     /// for windows rendered one after another: what every line of a site
     /// shares made once, and each outcome's middle (``LineMiddles``) made
     /// once and kept from window to window.
-    final class JSONRenderer: @unchecked Sendable {
+    final class JSONRenderer: Sendable {
         private let records: LinkTestRecords
         private let level: Int
         private let rules: LinkTestRuleTable
         private let fragments: [SiteFragments]
         private let noRule: [UInt8]
         private let linePrefix: [UInt8]
-        // Unchecked Sendable: `written` is read and written under `lock` only.
-        private let lock = NSLock()
         /// The middles of the chunks rendered so far: a chunk takes one (or
         /// starts one) and gives it back when done.
         private let spare = SparePool<LineMiddles>()
-        /// The parts of the last window: the next window's chunks write
-        /// into them once the caller has dropped them (as the text renderer).
-        private var written: [[UInt8]] = []
+        /// The parts of the windows before: a later window's chunks write
+        /// into them once the caller has dropped them.
+        private let buffers = WindowBuffers()
 
         init(_ records: LinkTestRecords, level: Int, rules: LinkTestRuleTable) {
             self.records = records
@@ -63,14 +61,13 @@ extension LinkTestRecords {
             let parts = ParallelBatch.mapRanges(count: window.count, parallel: true) { chunk in
                 let range = (window.lowerBound + chunk.lowerBound)..<(window.lowerBound + chunk.upperBound)
                 var middles = spare.take(or: LineMiddles.init)
-                let buffer = lock.withLock { written.popLast() ?? [] }
                 // Reserved generously: pages never written are never touched.
-                var writer = JSONTextWriter(capacity: range.count * 512, reusing: consume buffer)
+                var writer = JSONTextWriter(reusing: buffers.take(reserving: range.count * 512))
                 lines(in: range, middles: &middles, to: &writer)
                 spare.giveBack(middles)
                 return writer.bytes
             }
-            lock.withLock { written = parts }
+            buffers.keep(parts)
             return parts
         }
 

@@ -10,13 +10,13 @@ extension LinkTestRecords {
         private let appColumn: Bool
         private let byRule: [[String]]
         private let appColumns: [[String]]
-        private let buffers: TextBuffers
+        private let buffers: WindowBuffers
         /// The tails of the chunks rendered so far: a chunk takes one (or
         /// starts one) and gives it back when done, so a later chunk finds
         /// the outcomes already made.
         private let spare = SparePool<LineTails>()
 
-        init(_ records: LinkTestRecords, appColumn: Bool, buffers: TextBuffers) {
+        init(_ records: LinkTestRecords, appColumn: Bool, buffers: WindowBuffers) {
             self.records = records
             self.appColumn = appColumn
             self.buffers = buffers
@@ -92,33 +92,6 @@ extension LinkTestRecords {
                 source.withBytes(start: start, count: count) { bytes.append(contentsOf: $0) }
             }
         }
-    }
-}
-
-/// The buffers a long text report is rendered into, part after part: the
-/// parts handed out are kept, and once the caller has written and dropped
-/// them their pages serve the next parts, where each window's parts (and
-/// then the warnings') were fresh pages, faulted in one by one.
-package final class TextBuffers: @unchecked Sendable {
-    // Unchecked Sendable: `kept` is read and written under `lock` only.
-    private let lock = NSLock()
-    private var kept: [[UInt8]] = []
-
-    package init() {}
-
-    /// An empty buffer with room for at least `capacity` bytes: one of the
-    /// parts kept, its pages reused when nothing else holds it any more
-    /// (else a new buffer).
-    package func take(reserving capacity: Int) -> [UInt8] {
-        var bytes = lock.withLock { kept.popLast() ?? [] }
-        bytes.removeAll(keepingCapacity: true)
-        bytes.reserveCapacity(capacity)
-        return bytes
-    }
-
-    /// Parts about to be handed out, to be taken again once written.
-    package func keep(_ parts: [[UInt8]]) {
-        lock.withLock { kept += parts }
     }
 }
 

@@ -25,12 +25,12 @@ extension LinkTestReport {
     /// serves every later window too, where each call of
     /// ``textLines(appColumn:in:)`` starts afresh.
     public func textLineWindows(appColumn: Bool) -> @Sendable (Range<Int>) -> [[UInt8]] {
-        textLineWindows(appColumn: appColumn, buffers: TextBuffers())
+        textLineWindows(appColumn: appColumn, buffers: WindowBuffers())
     }
 
     /// ``textLineWindows(appColumn:)`` of a lean report rendered into
     /// `buffers`, which then serve what the caller renders after the results.
-    package func textLineWindows(appColumn: Bool, buffers: TextBuffers) -> @Sendable (Range<Int>) -> [[UInt8]] {
+    package func textLineWindows(appColumn: Bool, buffers: WindowBuffers) -> @Sendable (Range<Int>) -> [[UInt8]] {
         if let records {
             return LinkTestRecords.TextRenderer(records, appColumn: appColumn, buffers: buffers).lines(in:)
         }

@@ -65,7 +65,7 @@ struct LinkTestOutput {
         tail.append("")
         tail.append(summaryLine)
         guard write(Array(head.map { $0 + "\n" }.joined().utf8)) else { return }
-        let buffers = TextBuffers()
+        let buffers = WindowBuffers()
         let lines = report.textLineWindows(appColumn: apps.count > 1, buffers: buffers)
         guard writeWindows(to: write, render: lines) else { return }
         let warnings = report.warnings
