@@ -4,8 +4,9 @@ more rounds: each run right after the naive Python loop (`--after python`,
 which frees a few hundred MB, as in the benchmark's row) or back to back
 (`--after none`), the binaries taking turns, so that a change in the
 machine's state hits every binary alike. Prints the median wall, CPU and
-system CPU of each binary; checks nothing about the output
-(`links-same.sh` does).
+system CPU of each binary. Each run must end as `links.py` requires (exit
+status 0, the last line saying every URL passed); `links-same.sh` compares
+the outputs byte for byte.
 
 The corpus is the one `links.py` uses: `aasa-bench link-corpus DIR` writes
 it (`--bench` does so here when DIR has no links file yet).
@@ -13,6 +14,7 @@ it (`--bench` does so here when DIR has no links file yet).
 usage: links-rounds.py --work DIR [--bench PATH] [--rounds N] [--after python|none] BINARY...
 """
 import argparse
+import json
 import os
 import resource
 import statistics
@@ -20,12 +22,13 @@ import subprocess
 import sys
 import time
 
-from links import APP_ID, HERE
+from links import APP_ID, HERE, check_text_summary
 
 
-def run(command):
+def run(command, urls=None):
     """Runs `command` (output read through a pipe, as `links.py` reads it);
-    returns (wall ms, CPU ms, system CPU ms)."""
+    returns (wall ms, CPU ms, system CPU ms). With `urls`, the run must
+    report that many URLs passed."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     with open(os.devnull, "rb") as stdin:
@@ -34,6 +37,8 @@ def run(command):
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode not in (0, 1):
         sys.exit(f"links-rounds.py: {command[0]} exited {done.returncode}: {done.stderr.decode(errors='replace')[-500:]}")
+    if urls is not None:
+        check_text_summary(done.stdout, urls, done.returncode)
     system = after.ru_stime - before.ru_stime
     return wall * 1000, (after.ru_utime - before.ru_utime + system) * 1000, system * 1000
 
@@ -55,6 +60,9 @@ def main():
         if not arguments.bench:
             sys.exit(f"links-rounds.py: no {links_file}; give --bench to write the corpus")
         subprocess.run([arguments.bench, "link-corpus", arguments.work], check=True, stdout=subprocess.DEVNULL)
+    with open(links_file) as handle:
+        links = json.load(handle)
+    urls = len(links["deep_linkable_urls"]) + len(links["non_deep_linkable_urls"])
     python = [sys.executable, os.path.join(HERE, "naive_links.py"), aasa_file, links_file, APP_ID]
     times = {binary: [] for binary in arguments.binaries}
     for round_index in range(arguments.rounds):
@@ -63,7 +71,7 @@ def main():
             if arguments.after == "python":
                 run(python)
             command = [binary, "test-links", "--file", aasa_file, "--links", links_file, "--app-id", APP_ID]
-            times[binary].append(run(command))
+            times[binary].append(run(command, urls))
     for binary in arguments.binaries:
         wall, cpu, system = (statistics.median(sample[column] for sample in times[binary]) for column in range(3))
         print(f"{binary}: wall median {wall:.1f} ms, CPU {cpu:.1f} ms, system {system:.1f} ms ({arguments.rounds} rounds)")
