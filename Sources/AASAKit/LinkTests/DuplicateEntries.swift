@@ -69,7 +69,7 @@ enum DuplicateEntries {
     /// crafted one can slow only its own run.
     static func hash(of url: AASAURL) -> Int {
         var state = Mix()
-        state.add(url.scheme)
+        state.add(UInt64(url.schemeKind.rawValue))
         state.add(url.host)
         state.add(UInt64(bitPattern: Int64(url.port ?? -1)))
         // The tail's bytes and count, as `add(_:)` adds a string's: the

@@ -55,7 +55,7 @@ struct LinkTestPlan {
             switch consume url {
             case .success(let url):
                 hash = DuplicateEntries.hash(of: url)
-                isHTTP = url.scheme == "http"
+                isHTTP = url.schemeKind == .http
                 // Usually the very string before (the parser shares it),
                 // so `==` ends at its identity check; stored only when it
                 // changes.
