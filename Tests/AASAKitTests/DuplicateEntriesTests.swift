@@ -24,7 +24,7 @@ import Testing
                 entry.platform = .android
                 entry.package = random.chance(50) ? nil : "com.example.app"
             }
-            var lastHost: String?
+            var lastHost = LinkTestPlan.LastHost()
             return LinkTestPlan.Item(
                 entry: entry,
                 url: Result { () throws(AASAURLError) in try AASAURL(text) },

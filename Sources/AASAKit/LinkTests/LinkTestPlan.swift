@@ -50,19 +50,19 @@ struct LinkTestPlan {
             }
         }
 
-        init(entry: LinkExpectations.Entry, url: Result<AASAURL, AASAURLError>, lastHost: inout String?) {
+        init(entry: LinkExpectations.Entry, url: Result<AASAURL, AASAURLError>, lastHost: inout LastHost) {
             self.entry = entry
             // Consumed: a switch over the parameter copied the URL out of
             // it (a retain of each of its strings) and then released both.
             switch consume url {
             case .success(let url):
-                hash = UInt32(truncatingIfNeeded: DuplicateEntries.hash(of: url))
                 isHTTP = url.schemeKind == .http
                 // Usually the very string before (the parser shares it),
-                // so `==` ends at its identity check; stored only when it
-                // changes.
-                hostRepeats = url.host == lastHost
-                if !hostRepeats { lastHost = url.host }
+                // so `==` ends at its identity check; stored (and its
+                // hash made) only when it changes.
+                hostRepeats = url.host == lastHost.host
+                if !hostRepeats { lastHost = LastHost(url.host) }
+                hash = UInt32(truncatingIfNeeded: DuplicateEntries.hash(of: url, hostHash: lastHost.hash))
                 (parsed, failure) = (url, nil)
             case .failure(let error):
                 (parsed, failure, hash, isHTTP, hostRepeats) = (nil, Failure(error), 0, false, false)
@@ -216,7 +216,22 @@ struct LinkTestPlan {
         /// The parser's: the host string a chunk's URLs share.
         var host: String?
         /// The host of the last URL parsed (``Item/hostRepeats``).
-        var lastHost: String?
+        var lastHost = LastHost()
+    }
+
+    /// The host of the last URL parsed and its hash, which the URLs of the
+    /// same host after it hash from (``DuplicateEntries/hash(of:hostHash:)``):
+    /// hashing the host's bytes again for each URL was a third of the hash.
+    struct LastHost {
+        private(set) var host: String?
+        private(set) var hash: UInt64 = 0
+
+        init() {}
+
+        init(_ host: String) {
+            self.host = host
+            hash = DuplicateEntries.hostHash(host)
+        }
     }
 
     private static func otherHostWarning(
