@@ -34,7 +34,9 @@ public struct AASAURL: Sendable, Hashable, CustomStringConvertible {
     private var storedPort: Int32
 
     /// `http` or `https`, lowercased: the only schemes a URL parses with.
-    public var scheme: String {
+    /// Set only inside the module: any other scheme has no place in the
+    /// one byte that holds it (a programming error, not bad input).
+    public internal(set) var scheme: String {
         get { schemeKind.name }
         set { schemeKind = Scheme(newValue) }
     }
