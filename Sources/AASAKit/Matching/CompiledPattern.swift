@@ -12,11 +12,9 @@ final class CompiledPattern: Sendable {
         case automaton(PatternAutomaton)
     }
 
-    // Before `parsed`: a class lays its fields out in order, and `matches`
-    // reads only these two, on the object's first cache line.
+    let parsed: ParsedPattern
     private let program: Program
     private let caseInsensitive: Bool
-    let parsed: ParsedPattern
 
     /// - Parameter isPath: apply §3.1 path normalisation to the pattern.
     init(_ pattern: String, isPath: Bool, caseInsensitive: Bool, variables: VariableTable) {

@@ -19,14 +19,17 @@ final class CompiledRule: Sendable {
         case broken(PatternFailure)
     }
 
-    // The fields `evaluate` reads for every candidate come first: a class
-    // lays its fields out in order, and after the `Rule` they lay on three
-    // cache lines, each a miss for most candidates of a URL.
-
+    let rule: Rule
+    let detailIndex: Int
+    let path: CompiledPattern?
+    let query: Query?
+    let fragment: CompiledPattern?
+    /// Every pattern's variables, in order.
+    let variables: [String]
     /// The first reason a pattern of the rule can never match.
     let failure: PatternFailure?
-    /// Its patterns compare the decoded components (`percentEncoded: false`).
-    private let decodes: Bool
+    /// The result when this rule decides, without notes.
+    let decided: MatchResult
     /// `path` unless it matches everything, not retained (the rule keeps
     /// it): every candidate rule of every URL compares its path, and a
     /// retain there made the cores evaluating a list contend for the
@@ -46,21 +49,11 @@ final class CompiledRule: Sendable {
     /// compared with.
     private let queryToCompare: Unmanaged<CompiledPattern>?
     private let fragmentToCompare: Unmanaged<CompiledPattern>?
-    let rule: Rule
-    let detailIndex: Int
-    let path: CompiledPattern?
-    let query: Query?
-    let fragment: CompiledPattern?
-    /// Every pattern's variables, in order.
-    let variables: [String]
-    /// The result when this rule decides, without notes.
-    let decided: MatchResult
 
     init(rule: Rule, detailIndex: Int, variables table: VariableTable) {
         self.rule = rule
         self.detailIndex = detailIndex
         let keys = rule.keys
-        decodes = !keys.percentEncoded
         let caseInsensitive = !keys.caseSensitive
         func compile(_ pattern: String, isPath: Bool = false) -> CompiledPattern {
             CompiledPattern(pattern, isPath: isPath, caseInsensitive: caseInsensitive, variables: table)
@@ -103,7 +96,7 @@ final class CompiledRule: Sendable {
     /// Whether every key the rule specifies matches `input`.
     func evaluate(_ input: inout MatchInput, steps: inout Int, scratch: inout AutomatonScratch) -> Outcome {
         if let failure { return .broken(failure) }
-        let decoded = decodes
+        let decoded = !rule.keys.percentEncoded
         if let pathToCompare {
             // Read out here: the closure reading the property retained the rule.
             let known = knownPathPrefix
