@@ -79,7 +79,10 @@ public struct AASAMatcher: Sendable {
         /// No rule matched, and none was kept from matching (no notes).
         case noRule
         /// Anything else: another scheme or host, an app ID not listed, notes.
-        case other(MatchResult)
+        /// Boxed: inline, the rare result made every verdict as large as a
+        /// `MatchResult`, returned through memory and destroyed per URL by
+        /// the enum's value witness; boxed, a verdict is a word and a tag.
+        indirect case other(MatchResult)
     }
 
     /// `reason` when no rule matched and there are no notes.
