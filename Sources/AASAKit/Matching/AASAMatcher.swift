@@ -190,9 +190,7 @@ extension CompiledMatcher {
         steps: inout Int,
         scratch: inout MatchScratch
     ) -> AASAMatcher.Verdict {
-        guard url.scheme == "https" || url.scheme == "http" else {
-            return .other(MatchResult(decision: .none, reason: "URL scheme \(url.scheme) is not http or https"))
-        }
+        // No scheme to check: a URL is http or https (``AASAURL/Scheme``).
         if let domain = domain, !AASAMatcher.host(url.host, isServedBy: domain) {
             return .other(MatchResult(decision: .none, reason: "URL host \(url.host) is not \(domain)"))
         }
