@@ -78,7 +78,7 @@ public struct AASAMatcher: Sendable {
         case decided(detail: Int32, position: Int32)
         /// No rule matched, and none was kept from matching (no notes).
         case noRule
-        /// Anything else: another scheme or host, an app ID not listed, notes.
+        /// Anything else: another host, an app ID not listed, notes.
         /// Boxed: inline, the rare result made every verdict as large as a
         /// `MatchResult`, returned through memory and destroyed per URL by
         /// the enum's value witness; boxed, a verdict is a word and a tag.
