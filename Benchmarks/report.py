@@ -10,7 +10,7 @@ import json
 import os
 import sys
 
-from report_common import BASES, METRICS, load_results, ratio, summarize_loads
+from report_common import load_results, summarize_loads, summarize_ratios
 from report_matcher import matcher_section
 from report_method import method_and_machine
 from report_origin import compare_with_baseline, instructions_per_request, origin_intro, throughput_tables
@@ -38,12 +38,13 @@ def main():
     rows = load_results(args[0])
     machine = next((r for r in rows if r.get("kind") == "machine"), {})
     summary = summarize_loads(rows)
+    ratios = summarize_ratios(rows)
 
     lines, rows_compact = where_users_wait(rows)
     served = any(servers for servers in summary.values())
     if served:
         lines += origin_intro(machine)
-    lines += throughput_tables(summary)
+    lines += throughput_tables(summary, ratios)
 
     perf_lines, perf = instructions_per_request(rows)
     lines += perf_lines
@@ -76,14 +77,10 @@ def main():
         },
         "ratios": {
             load: {
-                f"aasa/{base}": {
-                    key: (round(ratio(servers["aasa"][key], servers[base][key]), 3) if ratio(servers["aasa"][key], servers[base][key]) is not None else None)
-                    for key, *_ in METRICS
-                }
-                for base in BASES
-                if "aasa" in servers and base in servers
+                pair: {key: (round(value, 3) if value is not None else None) for key, value in by_key.items()}
+                for pair, by_key in by_pair.items()
             }
-            for load, servers in summary.items()
+            for load, by_pair in ratios.items()
         },
         "where_users_wait": rows_compact,
         "instructions_per_request": perf or None,

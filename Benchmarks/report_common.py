@@ -35,7 +35,9 @@ def per_run(row):
     wrk = row["wrk"]
     seconds = wrk["duration_us"] / 1e6
     requests = wrk["requests"]
-    cpu_s = row["cpu_ticks"] / row["ticks_per_s"]
+    # The scheduler's nanoseconds where the run recorded them (results from
+    # before they were, or a kernel without schedstat: utime + stime ticks).
+    cpu_s = row["cpu_ns"] / 1e9 if row.get("cpu_ns") is not None else row["cpu_ticks"] / row["ticks_per_s"]
     errors = wrk["errors"]
     return {
         "rps": requests / seconds,
@@ -61,12 +63,22 @@ METRICS = [
 ]
 
 
+def load_runs(rows, load, server, repeat=False):
+    """The runs of a server under a load; `repeat`: the floor's second run of
+    each turn (serve-part.sh), which only the A/A row reads."""
+    return [
+        r
+        for r in rows
+        if r.get("kind") == "load" and r["load"] == load and r["server"] == server and bool(r.get("repeat")) == repeat
+    ]
+
+
 def summarize_loads(rows):
     summary = {}
     for load, _ in LOADS:
         summary[load] = {}
         for server in SERVERS:
-            runs = [per_run(r) for r in rows if r.get("kind") == "load" and r["load"] == load and r["server"] == server]
+            runs = [per_run(r) for r in load_runs(rows, load, server)]
             if not runs:
                 continue
             entry = {key: med([run[key] for run in runs]) for key, *_ in METRICS}
@@ -76,6 +88,36 @@ def summarize_loads(rows):
             entry["conns"] = next(r["conns"] for r in rows if r.get("kind") == "load" and r["load"] == load)
             summary[load][server] = entry
     return summary
+
+
+def paired_ratios(numerators, denominators):
+    """Per metric, the median over the runs of each run's ratio (runs paired
+    by their number: the same turn). The estimator whose A/A spread was the
+    smallest (docs/DECISIONS.md, "CPU per request"): a drift of the machine
+    over the minutes of a part moves both runs of a pair."""
+    by_run = {r["run"]: per_run(r) for r in denominators}
+    pairs = [(per_run(r), by_run[r["run"]]) for r in numerators if r["run"] in by_run]
+    if not pairs:
+        return None
+    return {key: med([ratio(a[key], b[key]) for a, b in pairs]) for key, *_ in METRICS}
+
+
+def summarize_ratios(rows):
+    """{load: {"aasa/BASE": ratios, "nio-floor/nio-floor": the A/A ratios}}:
+    aasa against each base, and the floor's run against its repeat."""
+    out = {}
+    for load, _ in LOADS:
+        entry = {}
+        aasa = load_runs(rows, load, "aasa")
+        for base in BASES:
+            ratios = paired_ratios(aasa, load_runs(rows, load, base))
+            if ratios:
+                entry[f"aasa/{base}"] = ratios
+        floor_self = paired_ratios(load_runs(rows, load, "nio-floor"), load_runs(rows, load, "nio-floor", repeat=True))
+        if floor_self:
+            entry["nio-floor/nio-floor"] = floor_self
+        out[load] = entry
+    return out
 
 
 def ratio(a, b):

@@ -10,13 +10,20 @@ def origin_intro(machine):
     lines.append("## Origin vs nginx\n")
     lines.append(
         "Server pinned to CPU {server_cpu}, wrk (`-t1`) to CPU {client_cpu}; {duration} s per run after a warm-up; "
-        "each run starts the server afresh; servers take turns (files, map, floor, aasa, files, …). "
+        "each run starts the server afresh; servers take turns (files, map, floor, floor again, aasa, files, …). "
         "nio-floor is `Benchmarks/Sources/NIOFloor`: NIO's HTTP/1 decoder, aasa's socket options and one "
         "handler writing one constant response (d0001's file with aasa's headers) for every request — no "
         "routing, clock, counters or timeouts; the least any server on NIO's decoder does per request. "
-        "CPU µs/req = the server's utime+stime over the run (nginx: master + worker) ÷ requests. "
-        "RSS = VmRSS at the end of the run. Ratios are aasa ÷ the other: below 1 is better for "
-        "latency, CPU and RSS, above 1 is better for req/s.\n".format(
+        "CPU µs/req = the server's CPU time over the run (the scheduler's nanoseconds, "
+        "`/proc/PID/task/*/schedstat`, summed over its threads; nginx: master + worker) ÷ requests. "
+        "RSS = VmRSS at the end of the run. Rows are medians of the runs; ratios are aasa ÷ the other, the "
+        "median of each turn's ratio (aasa's run ÷ the other's run of the same turn): below 1 is better for "
+        "latency, CPU and RSS, above 1 is better for req/s. The floor runs twice a turn, back to back (aasa is "
+        "compared with the second): **nio-floor ÷ nio-floor** is the same ratio between two runs of one "
+        "binary, how far from 1 this machine puts a ratio when nothing differs. Measured before adopting "
+        "this estimator (docs/DECISIONS.md, \"CPU per request\"), 90 % of the A/A ratios of CPU µs/req over "
+        "three turns fell within ±5.6 % for the floor and ±7.7 % for aasa, on a machine shared with other "
+        "work.\n".format(
             server_cpu=machine.get("server_cpu", 0),
             client_cpu=machine.get("client_cpu", 1),
             duration=machine.get("duration", "?"),
@@ -25,8 +32,9 @@ def origin_intro(machine):
     return lines
 
 
-def throughput_tables(summary):
-    """One table per load: a row per server, then aasa's ratios to each nginx."""
+def throughput_tables(summary, ratios):
+    """One table per load: a row per server, then aasa's ratios to each base
+    and the floor's to itself (summarize_ratios)."""
     out = []
     for load, title in LOADS:
         servers = summary.get(load, {})
@@ -44,13 +52,16 @@ def throughput_tables(summary):
                 continue
             cells = [fmt(entry[key], pattern) for key, _, pattern, _ in METRICS]
             out.append(f"| {server} | " + " | ".join(cells) + f" | {entry['non2xx']} | {entry['socket_errors']} |")
-        aasa = servers.get("aasa")
+        by_pair = ratios.get(load, {})
         for base in BASES:
-            other = servers.get(base)
-            if not (aasa and other):
-                continue
-            cells = [fmt(ratio(aasa[key], other[key]), "{:.2f}×") for key, *_ in METRICS]
-            out.append(f"| **aasa ÷ {base}** | " + " | ".join(cells) + " | | |")
+            pair = by_pair.get(f"aasa/{base}")
+            if pair:
+                cells = [fmt(pair[key], "{:.2f}×") for key, *_ in METRICS]
+                out.append(f"| **aasa ÷ {base}** | " + " | ".join(cells) + " | | |")
+        floor_self = by_pair.get("nio-floor/nio-floor")
+        if floor_self:
+            cells = [fmt(floor_self[key], "{:.2f}×") for key, *_ in METRICS]
+            out.append("| **nio-floor ÷ nio-floor** (A/A) | " + " | ".join(cells) + " | | |")
         out.append("")
     return out
 

@@ -92,6 +92,22 @@ cpu_ticks() {
     echo "$total"
 }
 
+# CPU time (ns) of a process tree from the scheduler's own account: the
+# first field of each thread's /proc/PID/task/TID/schedstat. The estimator
+# the report uses (docs/DECISIONS.md, "CPU per request"); prints nothing
+# where the kernel keeps no schedstat, and the report then uses cpu_ticks.
+cpu_ns() {
+    local total=0 p t ns
+    [ -r "/proc/$1/schedstat" ] || return 0
+    for p in $(pids_of "$1"); do
+        for t in /proc/"$p"/task/*/schedstat; do
+            read -r ns _ <"$t" 2>/dev/null || continue
+            total=$((total + ns))
+        done
+    done
+    echo "$total"
+}
+
 rss_kb() {
     local total=0 p kb
     for p in $(pids_of "$1"); do

@@ -23,8 +23,14 @@ FILE_BYTES=$(stat -c %s "$WORK/sites1k/aasa/d0001.bench.example/apple-app-site-a
 # ---------------------------------------------------------------- A: throughput
 
 SERVERS=(nginx-files nginx-map nio-floor aasa)
+# The turns of a run: the floor twice, back to back, then aasa. aasa is
+# compared with the floor run next to it (the report's ratios are medians of
+# each run's ratios); the first floor run ("repeat") measures the floor
+# against itself, the spread of the measurement on this machine
+# (docs/DECISIONS.md, "CPU per request").
+TURNS=(nginx-files nginx-map nio-floor:repeat nio-floor aasa)
 LOADS=(one rotating c512)
-log "throughput: ${#LOADS[@]} loads x $RUNS runs x ${#SERVERS[@]} servers, ${DURATION}s each (+${WARMUP}s warm-up)"
+log "throughput: ${#LOADS[@]} loads x $RUNS runs x ${#TURNS[@]} turns, ${DURATION}s each (+${WARMUP}s warm-up)"
 LOAD_START=$(date +%s)
 STEAL_START=$(steal_ticks)
 for load in "${LOADS[@]}"; do
@@ -34,20 +40,27 @@ for load in "${LOADS[@]}"; do
         c512) conns=$CONNS_MANY rotate=0 ;;
     esac
     for ((run = 1; run <= RUNS; run++)); do
-        for server in "${SERVERS[@]}"; do
+        for turn in "${TURNS[@]}"; do
+            server=${turn%%:*}
+            repeat=false
+            [ "$turn" = "$server" ] || repeat=true
             start_server "$server" "$WORK/sites1k" || die "$server did not start"
             run_wrk "$conns" "$WARMUP" "$rotate" 4 >/dev/null
             before=$(cpu_ticks "$SERVER_PID")
+            before_ns=$(cpu_ns "$SERVER_PID")
             steal_before=$(steal_ticks)
             wrk_json=$(run_wrk "$conns" "$DURATION" "$rotate" 4)
             after=$(cpu_ticks "$SERVER_PID")
+            after_ns=$(cpu_ns "$SERVER_PID")
             steal_after=$(steal_ticks)
             rss=$(rss_kb "$SERVER_PID")
             stop_server
-            printf '{"kind":"load","load":"%s","conns":%d,"server":"%s","run":%d,"cpu_ticks":%d,"ticks_per_s":%d,"rss_kb":%d,"steal_ticks":%d,"wrk":%s}\n' \
-                "$load" "$conns" "$server" "$run" "$((after - before))" "$TICKS" "$rss" \
+            cpu_ns_used=null
+            [ -n "$before_ns" ] && [ -n "$after_ns" ] && cpu_ns_used=$((after_ns - before_ns))
+            printf '{"kind":"load","load":"%s","conns":%d,"server":"%s","repeat":%s,"run":%d,"cpu_ticks":%d,"ticks_per_s":%d,"cpu_ns":%s,"rss_kb":%d,"steal_ticks":%d,"wrk":%s}\n' \
+                "$load" "$conns" "$server" "$repeat" "$run" "$((after - before))" "$TICKS" "$cpu_ns_used" "$rss" \
                 "$((steal_after - steal_before))" "$wrk_json" >>"$RESULTS"
-            log "$load run $run $server: $(python3 -c 'import json,sys; d=json.loads(sys.argv[1]); print(round(d["requests"]/d["duration_us"]*1e6), "req/s")' "$wrk_json")"
+            log "$load run $run $turn: $(python3 -c 'import json,sys; d=json.loads(sys.argv[1]); print(round(d["requests"]/d["duration_us"]*1e6), "req/s")' "$wrk_json")"
         done
     done
 done
