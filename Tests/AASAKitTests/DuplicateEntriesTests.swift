@@ -24,7 +24,7 @@ import Testing
                 entry.platform = .android
                 entry.package = random.chance(50) ? nil : "com.example.app"
             }
-            var lastHost: String?
+            var lastHost = LinkTestPlan.LastHost()
             return LinkTestPlan.Item(
                 entry: entry,
                 url: Result { () throws(AASAURLError) in try AASAURL(text) },
@@ -90,6 +90,26 @@ import Testing
         let listed = DuplicateEntries.occurrences(items) { $0.pointee.isHTTP }
         #expect(listed == expected)
         #expect(listed.contains { $0.first < 0 } && listed.contains { $0.first >= 0 && items[Int($0.index)].isHTTP })
+    }
+
+    /// A URL hashes from the hash of the host before it when `==` calls
+    /// that host its own, canonically equivalent spellings included: the
+    /// same bytes after either spelling still hash alike.
+    @Test func hostsSpelledEquivalentlyStillFindTheDuplicates() {
+        let nfc = "https://caf\u{E9}.example"
+        let nfd = "https://cafe\u{301}.example"
+        let other = "https://other.example"
+        // Each URL written twice follows a host spelled one way the first
+        // time, the other way the second.
+        let texts = [
+            nfc + "/a", other + "/x", nfd + "/b", nfc + "/a", nfd + "/a", other + "/y", nfc + "/b", nfd + "/a",
+        ]
+        let items = LinkTestPlan.parseItems(texts.map { .init(url: $0, expectation: .matched) })
+        // Not vacuous: those items repeat a host spelled the other way.
+        #expect(items[3].hostRepeats && items[7].hostRepeats)
+        #expect(items[3].parsed?.host.utf8.count != items[2].parsed?.host.utf8.count)
+        #expect(Self.firstOccurrences(items) == Self.reference(items))
+        #expect(Self.firstOccurrences(items) == [nil, nil, nil, 0, nil, nil, nil, 4])
     }
 
     @Test func aShortListAndAnEmptyOne() {

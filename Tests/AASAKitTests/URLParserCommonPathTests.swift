@@ -164,4 +164,28 @@ import Testing
         }
         #expect(second?.host == "other" && host == "other")
     }
+
+    /// A host of the held one's length that differs from it in any one
+    /// byte, whichever word of it that byte is in, is another host.
+    @Test(arguments: [1, 7, 8, 9, 15, 16, 17, 24])
+    func aHostDifferingInOneByteReplacesTheHeldOne(length: Int) {
+        let held = String(repeating: "a", count: length)
+        for position in 0..<length {
+            var host: String? = held
+            var other = Array(held.utf8)
+            other[position] = UInt8(ascii: "b")
+            var bytes = Array("https://".utf8) + other + Array("/p".utf8)
+            let url = bytes.withUnsafeMutableBufferPointer {
+                URLByteParser.parseCommon(UnsafeBufferPointer($0), host: &host)
+            }
+            #expect(url.map { Array($0.host.utf8) } == other, "\(length) \(position)")
+            #expect(host.map { Array($0.utf8) } == other)
+        }
+        var host: String? = held
+        var bytes = Array("https://\(held)/p".utf8)
+        let same = bytes.withUnsafeMutableBufferPointer {
+            URLByteParser.parseCommon(UnsafeBufferPointer($0), host: &host)
+        }
+        #expect(same?.host == held && host == held)
+    }
 }

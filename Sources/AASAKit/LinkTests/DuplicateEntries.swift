@@ -60,17 +60,18 @@ enum DuplicateEntries {
     }
 
     /// A hash of what ``AASAURL``'s `==` compares (the marks aside: equal
-    /// URLs still hash equal), for the table above.
+    /// URLs still hash equal), for the table above, from `hostHash`, the
+    /// ``hostHash(_:)`` of the URL's host: a list's URLs are mostly of one
+    /// host, whose bytes were hashed again for each of them.
     ///
     /// Eight bytes at a time, a multiply and a rotate each, without a seed:
     /// `hashValue` (SipHash, seeded for each URL) was a thirtieth of a run.
     /// Equal hashes are always compared, so a collision costs a compare,
     /// never a wrong duplicate; the list is the user's own file, so a
     /// crafted one can slow only its own run.
-    static func hash(of url: AASAURL) -> Int {
-        var state = Mix()
-        state.add(url.scheme)
-        state.add(url.host)
+    static func hash(of url: AASAURL, hostHash: UInt64) -> Int {
+        var state = Mix(value: hostHash)
+        state.add(UInt64(url.schemeKind.rawValue))
         state.add(UInt64(bitPattern: Int64(url.port ?? -1)))
         // The tail's bytes and count, as `add(_:)` adds a string's: the
         // tail may be a span of the links file.
@@ -81,30 +82,46 @@ enum DuplicateEntries {
         return Int(truncatingIfNeeded: state.value)
     }
 
+    /// What ``hash(of:hostHash:)`` starts from for a URL with `host`:
+    /// `String`'s own hash, equal for canonically equivalent hosts (which
+    /// the parse's `==` takes for the same host, see
+    /// ``LinkTestPlan/LastHost``), so equal bytes always hash alike.
+    /// Seeded per process, as the table is.
+    static func hostHash(_ host: String) -> UInt64 {
+        UInt64(bitPattern: Int64(host.hashValue))
+    }
+
     private struct Mix {
-        private(set) var value: UInt64 = 0x9E37_79B9_7F4A_7C15
+        private(set) var value: UInt64
+
+        init(value: UInt64 = 0x9E37_79B9_7F4A_7C15) {
+            self.value = value
+        }
 
         mutating func add(_ word: UInt64) {
             let mixed = (value ^ word) &* 0xBF58_476D_1CE4_E5B9
             value = mixed << 29 | mixed >> 35
         }
 
-        /// The bytes, lent in place, then their count (so `"ab" + "c"` and
-        /// `"a" + "bc"` differ).
-        mutating func add(_ text: String) {
-            text.withLentUTF8 { add(bytes: $0) }
-            add(UInt64(text.utf8.count))
-        }
-
+        /// The words, the last one overlapping the one before when the
+        /// count is not a multiple of 8 (the count, added after, tells
+        /// such bytes apart): a byte at a time, the last few bytes were a
+        /// loop of their own for every string.
         mutating func add(bytes: UnsafeBufferPointer<UInt8>) {
             guard let base = bytes.baseAddress else { return }
+            let raw = UnsafeRawPointer(base)
             var index = 0
             while index + 8 <= bytes.count {
-                add(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                add(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
                 index += 8
             }
+            guard index < bytes.count else { return }
+            if bytes.count >= 8 {
+                add(raw.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self))
+                return
+            }
             var last: UInt64 = 0
-            for byte in bytes[index...].reversed() { last = last << 8 | UInt64(byte) }
+            for offset in 0..<bytes.count { last |= UInt64(base[offset]) << UInt64(8 * offset) }
             add(last)
         }
     }

@@ -24,8 +24,10 @@ struct LinkTestPlan {
         /// decides for it what it decided for that URL, where it read (and
         /// copied) every item's host. `false` is always safe.
         let hostRepeats: Bool
-        /// The URL's hash when it parsed (``urlHash``).
-        private let hash: Int
+        /// The URL's hash when it parsed (``urlHash``), its low 32 bits:
+        /// in the padding after the flags, where an `Int` made the item 8
+        /// bytes longer (a list's 100,000 items are fresh pages).
+        private let hash: UInt32
         /// Why the URL does not parse, boxed: rare, and held inline it made
         /// each of a list's 100,000 items 16 bytes longer.
         private let failure: Failure?
@@ -38,7 +40,7 @@ struct LinkTestPlan {
         /// parse. Made with the URL, which is at hand there: hashing it
         /// later, read through the items, copied it twice (a retain and a
         /// release of each of its strings) in a pass of its own.
-        var urlHash: Int? { failure == nil ? hash : nil }
+        var urlHash: Int? { failure == nil ? Int(hash) : nil }
 
         final class Failure: Sendable {
             let error: AASAURLError
@@ -48,19 +50,19 @@ struct LinkTestPlan {
             }
         }
 
-        init(entry: LinkExpectations.Entry, url: Result<AASAURL, AASAURLError>, lastHost: inout String?) {
+        init(entry: LinkExpectations.Entry, url: Result<AASAURL, AASAURLError>, lastHost: inout LastHost) {
             self.entry = entry
             // Consumed: a switch over the parameter copied the URL out of
             // it (a retain of each of its strings) and then released both.
             switch consume url {
             case .success(let url):
-                hash = DuplicateEntries.hash(of: url)
-                isHTTP = url.scheme == "http"
+                isHTTP = url.schemeKind == .http
                 // Usually the very string before (the parser shares it),
-                // so `==` ends at its identity check; stored only when it
-                // changes.
-                hostRepeats = url.host == lastHost
-                if !hostRepeats { lastHost = url.host }
+                // so `==` ends at its identity check; stored (and its
+                // hash made) only when it changes.
+                hostRepeats = url.host == lastHost.host
+                if !hostRepeats { lastHost = LastHost(url.host) }
+                hash = UInt32(truncatingIfNeeded: DuplicateEntries.hash(of: url, hostHash: lastHost.hash))
                 (parsed, failure) = (url, nil)
             case .failure(let error):
                 (parsed, failure, hash, isHTTP, hostRepeats) = (nil, Failure(error), 0, false, false)
@@ -214,7 +216,22 @@ struct LinkTestPlan {
         /// The parser's: the host string a chunk's URLs share.
         var host: String?
         /// The host of the last URL parsed (``Item/hostRepeats``).
-        var lastHost: String?
+        var lastHost = LastHost()
+    }
+
+    /// The host of the last URL parsed and its hash, which the URLs of the
+    /// same host after it hash from (``DuplicateEntries/hash(of:hostHash:)``):
+    /// hashing the host's bytes again for each URL was a third of the hash.
+    struct LastHost {
+        private(set) var host: String?
+        private(set) var hash: UInt64 = 0
+
+        init() {}
+
+        init(_ host: String) {
+            self.host = host
+            hash = DuplicateEntries.hostHash(host)
+        }
     }
 
     private static func otherHostWarning(

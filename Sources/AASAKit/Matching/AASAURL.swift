@@ -16,13 +16,15 @@
 /// matcher reads the components from one buffer. The component properties
 /// make their strings on demand.
 public struct AASAURL: Sendable, Hashable, CustomStringConvertible {
-    /// `http` or `https`, lowercased.
-    public var scheme: String
     /// Lowercased; brackets kept for IPv6 literals.
     public var host: String
     /// The path, then `?` and the query, then `#` and the fragment, each
     /// present only when the URL has it.
     private(set) var tail: Tail
+    /// ``scheme`` as one byte, in the padding after the 17-byte ``tail``:
+    /// a string of its own made a URL 64 bytes, 48 now, and a list's items
+    /// hold 100,000 of them.
+    private(set) var schemeKind: Scheme
     /// The UTF-8 offsets in ``tail`` of the query's `?` and the fragment's
     /// `#`, ``noMark`` for none. Two `UInt32`s, where two `Int?` made a URL
     /// 96 bytes: a list's items hold 100,000 of them.
@@ -30,6 +32,49 @@ public struct AASAURL: Sendable, Hashable, CustomStringConvertible {
     /// ``port``, ``noPort`` for none: an `Int?` after the 17-byte ``tail``
     /// made the URL 80 bytes, this fits the padding before 64.
     private var storedPort: Int32
+
+    /// `http` or `https`, lowercased: the only schemes a URL parses with.
+    /// Set only inside the module: any other scheme has no place in the
+    /// one byte that holds it (a programming error, not bad input).
+    public internal(set) var scheme: String {
+        get { schemeKind.name }
+        set { schemeKind = Scheme(newValue) }
+    }
+
+    /// The schemes a URL can have.
+    enum Scheme: UInt8, Sendable {
+        case http
+        case https
+
+        /// `name`, either case; any other scheme is a programming error
+        /// (the parser throws ``AASAURLError`` for it).
+        init(_ name: String) {
+            switch name {
+            case "http": self = .http
+            case "https": self = .https
+            default:
+                guard let scheme = Scheme(exactly: name.lowercased()) else {
+                    preconditionFailure("unsupported scheme \(name)")
+                }
+                self = scheme
+            }
+        }
+
+        private init?(exactly name: String) {
+            switch name {
+            case "http": self = .http
+            case "https": self = .https
+            default: return nil
+            }
+        }
+
+        var name: String {
+            switch self {
+            case .http: "http"
+            case .https: "https"
+            }
+        }
+    }
 
     private static var noMark: UInt32 { .max }
     private static var noPort: Int32 { .min }
@@ -76,7 +121,20 @@ public struct AASAURL: Sendable, Hashable, CustomStringConvertible {
     /// A URL from its ``tail`` and the offsets of its marks, as the parser
     /// writes them.
     init(scheme: String, host: String, port: Int?, tail: Tail, queryMark: Int?, fragmentMark: Int?) {
-        self.scheme = scheme
+        self.init(
+            scheme: Scheme(scheme),
+            host: host,
+            port: port,
+            tail: tail,
+            queryMark: queryMark,
+            fragmentMark: fragmentMark
+        )
+    }
+
+    /// The same, the scheme already known to be one of the two (the
+    /// parser's: no string to compare).
+    init(scheme: Scheme, host: String, port: Int?, tail: Tail, queryMark: Int?, fragmentMark: Int?) {
+        schemeKind = scheme
         self.host = host
         self.tail = tail
         marks = (Self.mark(queryMark), Self.mark(fragmentMark))
@@ -148,13 +206,13 @@ public struct AASAURL: Sendable, Hashable, CustomStringConvertible {
     public static func == (lhs: AASAURL, rhs: AASAURL) -> Bool {
         lhs.port == rhs.port && lhs.queryMark == rhs.queryMark && lhs.fragmentMark == rhs.fragmentMark
             && Tail.equal(lhs.tail, rhs.tail) && lhs.host.utf8.elementsEqual(rhs.host.utf8)
-            && lhs.scheme.utf8.elementsEqual(rhs.scheme.utf8)
+            && lhs.schemeKind == rhs.schemeKind
     }
 
     /// Hashes the bytes ``==`` compares (`String`'s own hash normalises,
     /// which would be consistent too, but costs a pass on non-ASCII text).
     public func hash(into hasher: inout Hasher) {
-        scheme.withLentUTF8 { Self.combine($0, into: &hasher) }
+        hasher.combine(schemeKind)
         host.withLentUTF8 { Self.combine($0, into: &hasher) }
         hasher.combine(port)
         hasher.combine(queryMark)

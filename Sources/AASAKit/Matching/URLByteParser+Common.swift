@@ -17,12 +17,12 @@ extension URLByteParser {
         in file: URLByteParser.FileSpan? = nil
     ) -> AASAURL? {
         let count = input.count
-        let scheme: String
+        let scheme: AASAURL.Scheme
         var index: Int
         if hasPrefix(input, "https://") {
-            (scheme, index) = ("https", 8)
+            (scheme, index) = (.https, 8)
         } else if hasPrefix(input, "http://") {
-            (scheme, index) = ("http", 7)
+            (scheme, index) = (.http, 7)
         } else {
             return nil
         }

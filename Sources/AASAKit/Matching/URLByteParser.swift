@@ -90,13 +90,13 @@ enum URLByteParser {
         guard let colon = input.firstIndex(of: UInt8(ascii: ":")), isScheme(input[..<colon]) else {
             throw AASAURLError(.notAURL(original()))
         }
-        // Literals: a scheme string per URL (and its lowercasing) cost more
+        // A byte: a scheme string per URL (and its lowercasing) cost more
         // than the rest of the authority.
-        let scheme: String
+        let scheme: AASAURL.Scheme
         if equalsLowercased(input[..<colon], "https") {
-            scheme = "https"
+            scheme = .https
         } else if equalsLowercased(input[..<colon], "http") {
-            scheme = "http"
+            scheme = .http
         } else {
             throw AASAURLError(.unsupportedScheme(string(input[..<colon]).lowercased()))
         }
@@ -133,7 +133,7 @@ enum URLByteParser {
         guard !mayHaveDotSegment(pathBytes) else {
             // Rare: the path resolved as a string, the URL assembled from parts.
             return AASAURL(
-                scheme: scheme,
+                scheme: scheme.name,
                 host: host,
                 port: port,
                 path: AASAURL.removingDotSegments(encode(pathBytes, escaping: ASCII.pathSet, backslashIsSlash: true)),
@@ -208,7 +208,7 @@ enum URLByteParser {
 
     private static func hostAndPort(
         _ text: Slice<UnsafeBufferPointer<UInt8>>,
-        scheme: String,
+        scheme: AASAURL.Scheme,
         original: () -> String,
         cached: inout String?
     ) throws(AASAURLError) -> (String, Int?) {
@@ -239,7 +239,7 @@ enum URLByteParser {
             port = port * 10 + Int(byte - UInt8(ascii: "0"))
         }
         guard port <= 65_535 else { throw AASAURLError(.invalidPort(string(portBytes))) }
-        let isDefault = (scheme == "https" && port == 443) || (scheme == "http" && port == 80)
+        let isDefault = (scheme == .https && port == 443) || (scheme == .http && port == 80)
         return (host, isDefault ? nil : port)
     }
 
