@@ -78,8 +78,11 @@ public struct AASAMatcher: Sendable {
         case decided(detail: Int32, position: Int32)
         /// No rule matched, and none was kept from matching (no notes).
         case noRule
-        /// Anything else: another scheme or host, an app ID not listed, notes.
-        case other(MatchResult)
+        /// Anything else: another host, an app ID not listed, notes.
+        /// Boxed: inline, the rare result made every verdict as large as a
+        /// `MatchResult`, returned through memory and destroyed per URL by
+        /// the enum's value witness; boxed, a verdict is a word and a tag.
+        indirect case other(MatchResult)
     }
 
     /// `reason` when no rule matched and there are no notes.
@@ -187,9 +190,7 @@ extension CompiledMatcher {
         steps: inout Int,
         scratch: inout MatchScratch
     ) -> AASAMatcher.Verdict {
-        guard url.scheme == "https" || url.scheme == "http" else {
-            return .other(MatchResult(decision: .none, reason: "URL scheme \(url.scheme) is not http or https"))
-        }
+        // No scheme to check: a URL is http or https (``AASAURL/Scheme``).
         if let domain = domain, !AASAMatcher.host(url.host, isServedBy: domain) {
             return .other(MatchResult(decision: .none, reason: "URL host \(url.host) is not \(domain)"))
         }

@@ -116,8 +116,21 @@ struct StarGlob: Sendable {
 
     /// The offset of the first `byte` among `count` bytes at `start`.
     private static func firstByte(_ byte: UInt8, in start: UnsafeRawPointer, _ count: Int) -> Int? {
-        memchr(start, Int32(byte), count).map { UnsafeRawPointer($0) - start }
+        // A URL path's segments are a few bytes apart: for a short span the
+        // call to `memchr` (through the PLT, then its vector setup) cost more
+        // than comparing the bytes here.
+        guard count <= shortSpan else { return memchr(start, Int32(byte), count).map { UnsafeRawPointer($0) - start } }
+        let bytes = start.assumingMemoryBound(to: UInt8.self)
+        var offset = 0
+        while offset < count {
+            if bytes[offset] == byte { return offset }
+            offset += 1
+        }
+        return nil
     }
+
+    /// Up to this many bytes are searched without `memchr`.
+    private static let shortSpan = 64
 
     /// Whether a folded unit has another case among the bytes (`a`-`z`).
     private static func isLetter(_ unit: UInt32) -> Bool {
