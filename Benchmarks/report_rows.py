@@ -65,7 +65,8 @@ def where_users_wait(rows):
             "The target row is the command as a user runs it, with its default text report (a line per URL naming "
             "the deciding rule); the JSON report carries about 350 bytes per URL for scripts. "
             "aasa parses and matches across the "
-            f"{links['cores']} cores it is given; Python uses one. Load average "
+            f"{links['cores']} cores it is given; Python uses one. Each figure is the median of "
+            f"{links['runs']} rounds, each the Python reference and then each aasa command in turn. Load average "
             f"{links['loadavg_start']} → {links['loadavg_end']}.\n"
         )
         floors = links.get("report_floor", {})

@@ -14,7 +14,8 @@
 #   Benchmarks/run.sh links startup   only these parts (tables printed, BENCHMARKS.md left alone)
 #   Benchmarks/run.sh --quick         smoke test (1 run, 3 s each, fewer reloads)
 #
-# Options: --runs N, --duration SECONDS, --no-write (do not rewrite BENCHMARKS.md),
+# Options: --runs N, --duration SECONDS, --links-rounds N (the link-list part's
+#          interleaved rounds, default 10), --no-write (do not rewrite BENCHMARKS.md),
 #          --keep (keep the temp dir), --note TEXT (written into BENCHMARKS.md),
 #          --aasa PATH / --bench PATH (use these release binaries instead of building them).
 # Needs: Debian with the Swift toolchain; installs wrk, nginx, curl, python3 with
@@ -29,6 +30,11 @@ PARTS=()
 QUICK=0
 RUNS=3
 DURATION=10
+# The link-list part's rounds: each is a few seconds (the Python reference
+# and four ~0.1 s runs), and one run of `aasa` moves by ±10 % from round to
+# round on this VM, as much as a session's gains; a median of 3 did not
+# tell them apart (see DECISIONS, "How many rounds the link-list row takes").
+LINKS_ROUNDS=10
 WRITE_MD=1
 KEEP=0
 NOTE=""
@@ -40,12 +46,13 @@ while [ $# -gt 0 ]; do
         --quick) QUICK=1 ;;
         --runs) RUNS=$2; shift ;;
         --duration) DURATION=$2; shift ;;
+        --links-rounds) LINKS_ROUNDS=$2; shift ;;
         --no-write) WRITE_MD=0 ;;
         --keep) KEEP=1 ;;
         --note) NOTE=$2; shift ;;
         --aasa) AASA=$2; shift ;;
         --bench) BENCH=$2; shift ;;
-        -h|--help) sed -n '2,23p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
         *) echo "unknown option or part: $1" >&2; exit 2 ;;
     esac
     shift
@@ -181,7 +188,7 @@ trap 'exit 130' INT TERM
 
 if part links; then
     log "links: aasa test-links and aasa match - vs the naive Python loop, 100,000 URLs"
-    links_runs=$RUNS
+    links_runs=$LINKS_ROUNDS
     [ "$QUICK" = 1 ] && links_runs=1
     links_out=$(python3 "$HERE/links.py" --aasa "$AASA" --bench "$BENCH" --work "$WORK/links" --runs "$links_runs") ||
         die "the link-list part failed (above: which decisions differ)"

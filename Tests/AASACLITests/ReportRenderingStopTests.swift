@@ -76,7 +76,7 @@ struct ReportRenderingStopTests {
                     render: { write in
                         for _ in 0..<3 { answers.append(write(Array("part".utf8))) }
                     },
-                    exitCode: 0
+                    exitCode: { 0 }
                 )
             )
         )

@@ -89,7 +89,7 @@ import Testing
         let failures = Set(report.results.compactMap(\.failure))
         #expect(failures.isSuperset(of: [.unhandled, .excluded, .incorrectlyHandled, .httpScheme, .invalidURL]))
         #expect(failures.isSuperset(of: [.noFile, .fileUnusable]))
-        #expect(records.records.contains { $0.isLean } && records.records.contains { !$0.isLean })
+        #expect(records.table.withRecords { $0.contains { $0.isLean } && $0.contains { !$0.isLean } })
         #expect(report.results.contains { !$0.notes.isEmpty && $0.entry.platform == .apple })
         #expect(report.results.contains { $0.entry.platform == .android && $0.dynamicRule != nil })
 
@@ -144,7 +144,7 @@ import Testing
                 Issue.record("entry \(index): \(try report.results[index].json) is not \(try expected.json)")
                 break
             }
-            if report.records?.records[index].isLean == true { lean += 1 }
+            if report.records?.table[index].isLean == true { lean += 1 }
         }
         // Most entries went the lean way: the comparison is of records.
         #expect(lean > plan.items.count / 3)

@@ -104,7 +104,7 @@ import Testing
             return entry
         }
         let report = try LinkTestRunner(sites: sites).run(LinkExpectations(entries: entries), app: .appID(runApp))
-        #expect(try #require(report.records).records.allSatisfy(\.isLean))
+        #expect(try #require(report.records).table.withRecords { $0.allSatisfy(\.isLean) })
         #expect(expected.contains { $0.decision == .matched } && expected.contains { $0.decision == .none })
         for (result, expected) in zip(report.results, expected) {
             #expect(result.site == expected.site, "\(result.entry.url)")

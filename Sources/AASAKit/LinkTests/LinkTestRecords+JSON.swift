@@ -77,7 +77,7 @@ extension LinkTestRecords {
             let side = records.side
             let last = records.count - 1
             records.items.withUnsafeBufferPointer { items in
-                records.records.withUnsafeBufferPointer { records in
+                records.table.withRecords { records in
                     for index in range {
                         let record = records[index]
                         guard record.isLean else {

@@ -40,7 +40,7 @@ extension LinkTestRecords {
         private func lines(in range: Range<Int>, tails: inout LineTails, to bytes: inout [UInt8]) {
             let side = records.side
             records.items.withUnsafeBufferPointer { items in
-                records.records.withUnsafeBufferPointer { records in
+                records.table.withRecords { records in
                     for index in range {
                         let record = records[index]
                         guard record.isLean else {

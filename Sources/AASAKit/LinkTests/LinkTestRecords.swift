@@ -5,34 +5,51 @@ import Foundation
 /// (``side``) and the sites the records name. The renderers of a long list
 /// write from these; ``LinkTestResult``s are made only when a caller of
 /// ``LinkTestReport/results`` asks, once.
+///
+/// A run under way fills it from the start of the list
+/// (``LinkTestRun``): the records of a prefix are read only once made, and
+/// its rare ones' whole results added in list order; a report holds it
+/// only once all are.
 final class LinkTestRecords: @unchecked Sendable {
     let items: [LinkTestPlan.Item]
     /// One per item, in list order.
-    let records: [LinkTestRecord]
-    /// The whole results of the records that are not lean.
-    let side: [LinkTestResult]
+    let table: LinkTestRecordTable
+    /// The whole results of the records that are not lean, in list order:
+    /// added by the run (one thread) before the records naming them are read.
+    private(set) var side: [LinkTestResult] = []
     /// The sites the records name, by ``LinkTestRunner/LoadedSite/slot``.
     let sites: [LinkTestRunner.LoadedSite]
-    let failedCount: Int
 
-    // Unchecked Sendable: everything but the materialised results is a
-    // `let`; those are written once, under the lock.
+    // Unchecked Sendable: besides `side` (see above), everything but the
+    // materialised results and the failure count is a `let`; those are
+    // written once, under the lock, once every record is made.
     private let lock = NSLock()
     private var materialised: [LinkTestResult]?
+    private var failures: Int?
 
-    init(
-        items: [LinkTestPlan.Item],
-        records: [LinkTestRecord],
-        side: [LinkTestResult],
-        sites: [LinkTestRunner.LoadedSite]
-    ) {
+    init(items: [LinkTestPlan.Item], table: LinkTestRecordTable, sites: [LinkTestRunner.LoadedSite]) {
         self.items = items
-        self.records = records
-        self.side = side
+        self.table = table
         self.sites = sites
-        failedCount = records.withUnsafeBufferPointer { records in
-            var count = 0
-            for index in records.indices where !Self.passed(records[index], side: side) { count += 1 }
+    }
+
+    /// Makes the record at `index` whole with `result`: the run's rare
+    /// records, in list order.
+    func setSide(_ result: LinkTestResult, at index: Int) {
+        table[index].side = Int32(side.count)
+        side.append(result)
+    }
+
+    /// How many results failed; every record must be made.
+    var failedCount: Int {
+        lock.withLock {
+            if let failures { return failures }
+            let count = table.withRecords { records in
+                var count = 0
+                for index in records.indices where !Self.passed(records[index], side: side) { count += 1 }
+                return count
+            }
+            failures = count
             return count
         }
     }
@@ -41,13 +58,13 @@ final class LinkTestRecords: @unchecked Sendable {
         record.isLean ? record.failure == nil : side[Int(record.side)].passed
     }
 
-    var count: Int { records.count }
+    var count: Int { table.count }
 
     /// Every result, made whole on the first call.
     var results: [LinkTestResult] {
         lock.withLock {
             if let materialised { return materialised }
-            let results = records.indices.map(result(at:))
+            let results = (0..<count).map(result(at:))
             materialised = results
             return results
         }
@@ -56,7 +73,7 @@ final class LinkTestRecords: @unchecked Sendable {
     /// The `index`-th result, made whole: what the run's evaluation of the
     /// item would have built.
     func result(at index: Int) -> LinkTestResult {
-        let record = records[index]
+        let record = table[index]
         guard record.isLean else { return side[Int(record.side)] }
         let site = sites[Int(record.site)]
         let item = items[index]
@@ -75,7 +92,7 @@ final class LinkTestRecords: @unchecked Sendable {
 
     /// The app ID of the `index`-th result; `nil` when its test could not run.
     func appID(at index: Int) -> String? {
-        let record = records[index]
+        let record = table[index]
         guard record.isLean else { return side[Int(record.side)].appID }
         return sites[Int(record.site)].appIDs[Int(record.app)]
     }
@@ -85,7 +102,7 @@ final class LinkTestRecords: @unchecked Sendable {
         var apps: Set<String> = []
         var seen: Set<Int64> = []
         var last: Int64 = -1
-        records.withUnsafeBufferPointer { records in
+        table.withRecords { records in
             for record in records {
                 if record.isLean {
                     // A site's app is hashed once, not per URL: the records

@@ -48,7 +48,7 @@ public struct LinkTestRuleTable: Sendable {
         var indexBySlot = [Int32](repeating: -2, count: total)
         indexByResult.reserveCapacity(records.count)
         for position in 0..<records.count {
-            let record = records.records[position]
+            let record = records.table[position]
             guard record.isLean else {
                 indexByResult.append(index(of: records.side[Int(record.side)], indexByKey: &indexByKey))
                 continue

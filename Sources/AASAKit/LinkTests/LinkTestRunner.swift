@@ -50,6 +50,17 @@ public struct LinkTestRunner: Sendable {
     ) throws(LinkTestSetupError)
         -> LinkTestReport
     {
+        try start(expectations, app: app, package: package).report()
+    }
+
+    /// ``run(_:app:package:)`` under way: its records are made on other
+    /// threads while the caller renders the results already made
+    /// (``LinkTestRun``). Throws what `run` throws, before any URL is matched.
+    public func start(
+        _ expectations: LinkExpectations,
+        app: LinkTestApp? = nil,
+        package: String? = nil
+    ) throws(LinkTestSetupError) -> LinkTestRun {
         let plan = try LinkTestPlan(expectations, sites: sites, domain: domain)
         // The plan's warnings, then the list's (duplicates, http URLs), made
         // for a long list on a thread of their own while this one checks
@@ -67,17 +78,15 @@ public struct LinkTestRunner: Sendable {
         let runApp = app ?? defaultApp
         // Each Apple item's record for its first app, across the cores for a
         // long list: a few integers, or `rare` for what needs a whole result.
-        var records: [LinkTestRecord] = ParallelBatch.map(
+        let table = LinkTestRecordTable(
             count: plan.items.count,
-            parallel: true,
+            parallel: plan.items.count >= 2 * LinkTestRecordTable.chunk,
             state: EvaluationScratch.init
-        ) {
-            index,
-            scratch in
+        ) { [self, items = plan.items] index, scratch in
             // Items are read in place, through the buffer: the array's getter
             // copies the item, a retain of every field of the entry and the
             // URL, from both cores at once.
-            plan.items.withUnsafeBufferPointer { items in
+            items.withUnsafeBufferPointer { items in
                 let item = items.baseAddress! + index
                 guard item.pointee.entry.platform != .android else { return .rare }
                 // The entry's own app is `record`'s to read: `??` here copied
@@ -85,102 +94,45 @@ public struct LinkTestRunner: Sendable {
                 return record(item, app: runApp, loaded: loaded, scratch: &scratch)
             }
         }
-        // The rare ones whole, in list order: Android entries' matchers and
-        // coverage build up as they go.
-        var side: [LinkTestResult] = []
-        var android = AndroidRunState()
-        var scratch = EvaluationScratch()
-        for index in records.indices where !records[index].isLean {
-            let item = plan.items[index]
-            let result: LinkTestResult
-            if item.entry.platform == .android {
-                result = evaluateAndroid(item, package: item.entry.package ?? defaultPackage, state: &android)
-            } else {
-                let app = item.entry.app ?? app ?? defaultApp
-                // The first app always has a result: its decision, or why none.
-                result =
-                    evaluate(item, app: app, appIndex: 0, loaded: loaded, scratch: &scratch)
-                    ?? LinkTestResult(entry: item.entry, failure: nil, message: "")
-            }
-            records[index].side = Int32(side.count)
-            side.append(result)
-        }
-        let lean = LinkTestRecords(
-            items: plan.items,
-            records: records,
-            side: side,
-            sites: loaded.values.sorted { $0.slot < $1.slot }
+        return LinkTestRun(
+            runner: self,
+            plan: plan,
+            lean: LinkTestRecords(items: plan.items, table: table, sites: loaded.values.sorted { $0.slot < $1.slot }),
+            loaded: loaded,
+            apps: (given: app, default: defaultApp, package: defaultPackage),
+            planWarnings: planWarnings
         )
-        // A bundle ID naming several apps of a file: one result per app.
-        var more: [Int: [LinkTestResult]] = [:]
-        var state = RunState()
-        for index in gatheredIndices(plan, app: app ?? defaultApp) {
-            let app = plan.items[index].entry.app ?? app ?? defaultApp
-            if app?.isBundleID == true, lean.appID(at: index) != nil {
-                var appIndex = 1
-                while let next = evaluate(
-                    plan.items[index],
-                    app: app,
-                    appIndex: appIndex,
-                    loaded: loaded,
-                    scratch: &scratch
-                ) {
-                    more[index, default: []].append(next)
-                    appIndex += 1
-                }
-            }
-            // Without coverage, only a bundle ID naming several apps has
-            // anything to gather (its warning).
-            guard coverage || more[index] != nil else { continue }
-            gather(lean.result(at: index), more: more[index] ?? [], app: app, loaded: loaded, state: &state)
-        }
-        // The plan's warnings (thousands for a list that repeats itself)
-        // are shared, not copied, when nothing is added to them.
-        var warnings = planWarnings.value()
-        if !state.warnings.isEmpty { warnings += state.warnings }
-        if coverage { warnings += android.coverage.warnings }
-        var uncovered: [UncoveredRule]?
-        if coverage {
-            let rules = state.coverage.uncovered
-            uncovered = rules
-            warnings += rules.map(\.warning)
-        }
-        guard more.isEmpty else {
-            let results = lean.results
-            return LinkTestReport(
-                results: results.indices.flatMap { [results[$0]] + (more[$0] ?? []) },
-                warnings: warnings,
-                skipped: plan.skipped,
-                uncoveredRules: uncovered
-            )
-        }
-        return LinkTestReport(records: lean, warnings: warnings, skipped: plan.skipped, uncoveredRules: uncovered)
     }
 
     /// The Apple items that may have more to gather than their record: all
     /// of them with coverage, else those tested for a bundle ID (which may
     /// name several apps of a file). A run for one app ID without coverage
     /// has none: it no longer copies each of its items to find that out.
-    private func gatheredIndices(_ plan: LinkTestPlan, app: LinkTestApp?) -> [Int] {
+    func gatheredIndices(_ plan: LinkTestPlan, app: LinkTestApp?) -> [Int] {
         if coverage { return plan.itemIndices { $0.pointee.entry.platform != .android } }
-        // Only the two fields asked, read in place: the loop's
-        // `plan.items[index]` and a test of the entry each copied an item
-        // or an entry (a retain of each of its fields) for every URL, and
-        // `(entry.app ?? app)` copied the entry's app; a case test reads
-        // it where it lies.
         let runsBundleID = app?.isBundleID == true
-        return plan.itemIndices { item in
-            guard item.pointee.entry.platform != .android else { return false }
-            switch item.pointee.entry.app {
-            case .bundleID?: return true
-            case .appID?: return false
-            case nil: return runsBundleID
-            }
+        return plan.itemIndices { Self.testsBundleID($0, runsBundleID: runsBundleID) }
+    }
+
+    /// Whether `item` is an Apple entry tested for a bundle ID, which may
+    /// name several apps of a file (each then a result of its own).
+    ///
+    /// Only the two fields asked, read in place: the loop's
+    /// `plan.items[index]` and a test of the entry each copied an item or an
+    /// entry (a retain of each of its fields) for every URL, and
+    /// `(entry.app ?? app)` copied the entry's app; a case test reads it
+    /// where it lies.
+    static func testsBundleID(_ item: UnsafePointer<LinkTestPlan.Item>, runsBundleID: Bool) -> Bool {
+        guard item.pointee.entry.platform != .android else { return false }
+        switch item.pointee.entry.app {
+        case .bundleID?: return true
+        case .appID?: return false
+        case nil: return runsBundleID
         }
     }
 
     /// What a run accumulates besides results.
-    private struct RunState {
+    struct RunState {
         var coverage = LinkCoverage()
         var warnings: [Diagnostic] = []
         var ambiguityWarned: Set<String> = []
@@ -188,7 +140,7 @@ public struct LinkTestRunner: Sendable {
 
     /// The warning about a bundle ID naming several apps (once per site and
     /// app), and the coverage of one item's results.
-    private func gather(
+    func gather(
         _ first: LinkTestResult,
         more: [LinkTestResult],
         app: LinkTestApp?,

@@ -165,7 +165,7 @@ struct MatchCommand: AsyncParsableCommand {
             throw ExitCode(2)
         }
         let run = list.run(input: input)
-        if let render = run.render { try output.report(streaming: .success((render, 0))) }
+        if let render = run.render { try output.report(streaming: .success((render, { 0 }))) }
         run.errors.forEach(output.errorLine)
         // Freed at exit, not URL by URL before it.
         output.keepUntilExit(input)

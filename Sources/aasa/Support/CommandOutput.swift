@@ -95,7 +95,9 @@ struct CommandOutput: Sendable {
     /// function answers whether to go on: `false` once a write to stdout
     /// has failed, so the rest is not rendered for nothing (the failure
     /// itself is reported by ``finish()``, exit status 2).
-    func report(streaming result: Result<(render: LinkTestOutput.Render, exitCode: Int32), InputError>) throws {
+    /// `exitCode` is asked once the report is rendered: a report rendered
+    /// while its run goes on knows it only then.
+    func report(streaming result: Result<(render: LinkTestOutput.Render, exitCode: () -> Int32), InputError>) throws {
         switch result {
         case .failure(let error):
             try report(.failure(error))
@@ -105,7 +107,8 @@ struct CommandOutput: Sendable {
                 return !outFailed()
             }
             writeOutPieces([])
-            if report.exitCode != 0 { throw ExitCode(report.exitCode) }
+            let exitCode = report.exitCode()
+            if exitCode != 0 { throw ExitCode(exitCode) }
         }
     }
 

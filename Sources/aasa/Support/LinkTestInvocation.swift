@@ -27,14 +27,17 @@ struct LinkTestInvocation {
     var coverage = false
 
     /// The report, rendered part by part into the function given to
-    /// `render`, and the exit code: 0 all passed, 1 a failure (or, when
-    /// strict, a warning).
+    /// `render`, and the exit code once it is: 0 all passed, 1 a failure
+    /// (or, when strict, a warning).
+    ///
+    /// The run goes on while the report is rendered: the text report
+    /// writes each window of results as soon as it is matched.
     ///
     /// What the run is made of is handed to `keep` when it is done with:
     /// the process's output keeps it until exit instead of freeing it.
     func execute(
         keep: (any Sendable) -> Void = { _ in }
-    ) throws(InputError) -> (render: LinkTestOutput.Render, exitCode: Int32) {
+    ) throws(InputError) -> (render: LinkTestOutput.Render, exitCode: () -> Int32) {
         let paths = Self.distinct(linksPaths)
         // The association file read and compiled on one core while the
         // links files are read and scanned on the other: neither needs the
@@ -45,25 +48,25 @@ struct LinkTestInvocation {
         )
         let (sites, compiled) = try ahead.get()
         let (entries, texts) = try lists.get()
-        let report: LinkTestReport
+        let run: LinkTestRun
         do {
             var runner = LinkTestRunner(sites: sites, domain: domain, coverage: coverage)
             runner.compiledAhead = compiled
-            report = try runner.run(LinkExpectations(entries: entries), app: app, package: package)
+            run = try runner.start(LinkExpectations(entries: entries), app: app, package: package)
         } catch {
             throw InputError(error.description(namingRunApp: Self.flag))
         }
         keep(entries)
-        keep(report)
+        keep(run)
         let output = LinkTestOutput(
-            report: report,
+            run: run,
             linksFiles: paths,
             linksTexts: texts,
             subject: domain ?? sourcePath,
             strict: strict
         )
-        let format = format
-        return ({ output.render(format, to: $0) }, report.succeeded(strict: strict) ? 0 : 1)
+        let (format, strict) = (format, strict)
+        return ({ output.render(format, to: $0) }, { run.report().succeeded(strict: strict) ? 0 : 1 })
     }
 
     /// Runs, prints through `output`, and throws the exit code when it is not 0.

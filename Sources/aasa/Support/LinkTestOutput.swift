@@ -17,7 +17,9 @@ struct LinkTestOutput {
     /// answers `false` (stdout failed: the rest would be dropped).
     typealias Render = (_ write: ([UInt8]) -> Bool) -> Void
 
-    var report: LinkTestReport
+    /// The run, under way or finished: the text report renders its
+    /// results as they are made; every other part waits for its report.
+    var run: LinkTestRun
     /// The expectations files, named in annotations and JUnit.
     var linksFiles: [String]
     /// Their bytes, to find the line of each URL for annotations.
@@ -27,6 +29,25 @@ struct LinkTestOutput {
     var subject: String
     /// Whether warnings fail the run (and so show as failures).
     var strict: Bool
+
+    /// The run's report (waits for the run to end).
+    var report: LinkTestReport { run.report() }
+
+    init(run: LinkTestRun, linksFiles: [String], linksTexts: [String: [UInt8]], subject: String, strict: Bool) {
+        (self.run, self.linksFiles, self.linksTexts, self.subject, self.strict) =
+            (run, linksFiles, linksTexts, subject, strict)
+    }
+
+    /// The output of a finished report.
+    init(report: LinkTestReport, linksFiles: [String], linksTexts: [String: [UInt8]], subject: String, strict: Bool) {
+        self.init(
+            run: LinkTestRun(report: report),
+            linksFiles: linksFiles,
+            linksTexts: linksTexts,
+            subject: subject,
+            strict: strict
+        )
+    }
 
     /// Results rendered and written per window: a window's parts are
     /// written before the next is rendered, so the pages of a long report
@@ -48,15 +69,18 @@ struct LinkTestOutput {
     }
 
     /// One line per result (and its notes when it failed), rendered in
-    /// chunks across the cores for a long list; then the warnings and the
-    /// summary.
+    /// chunks across the cores for a long list, each window as soon as the
+    /// run has matched it; then the warnings and the summary.
     func text(to write: ([UInt8]) -> Bool) {
-        var head: [String] = []
         // The app is worth a column only when the run covers several.
-        let apps = report.apps
+        let apps = run.apps
         if apps.count == 1, let app = apps.first {
-            head.append("App ID \(app), links from \(linksFiles.joined(separator: ", "))")
+            guard write(Array("App ID \(app), links from \(linksFiles.joined(separator: ", "))\n".utf8)) else { return }
         }
+        let buffers = WindowBuffers()
+        let lines = run.textLineWindows(appColumn: apps.count > 1, buffers: buffers)
+        guard writeWindows(count: run.resultCount, to: write, render: lines) else { return }
+        let report = run.report()
         var tail: [String] = []
         if report.uncoveredRules?.isEmpty == true {
             tail.append("")
@@ -64,10 +88,6 @@ struct LinkTestOutput {
         }
         tail.append("")
         tail.append(summaryLine)
-        guard write(Array(head.map { $0 + "\n" }.joined().utf8)) else { return }
-        let buffers = WindowBuffers()
-        let lines = report.textLineWindows(appColumn: apps.count > 1, buffers: buffers)
-        guard writeWindows(to: write, render: lines) else { return }
         let warnings = report.warnings
         guard !warnings.isEmpty else {
             _ = write(Array(tail.joined(separator: "\n").utf8))
@@ -156,7 +176,13 @@ struct LinkTestOutput {
             }
             writer.raw("[")
             guard write(writer.bytes) else { return }
-            guard writeWindows(to: write, render: report.resultLineWindows(level: 2, rules: rules)) else {
+            guard
+                writeWindows(
+                    count: report.resultCount,
+                    to: write,
+                    render: report.resultLineWindows(level: 2, rules: rules)
+                )
+            else {
                 return
             }
             writer = JSONTextWriter()
