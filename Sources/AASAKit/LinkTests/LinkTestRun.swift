@@ -20,22 +20,9 @@ public final class LinkTestRun: @unchecked Sendable {
         finished = report
     }
 
-    init(
-        runner: LinkTestRunner,
-        plan: LinkTestPlan,
-        lean: LinkTestRecords,
-        loaded: [String: LinkTestRunner.LoadedSite],
-        apps: (given: LinkTestApp?, default: LinkTestApp?, package: String?),
-        planWarnings: BackgroundValue<[Diagnostic]>
-    ) {
-        progress = Progress(
-            runner: runner,
-            plan: plan,
-            lean: lean,
-            loaded: loaded,
-            apps: apps,
-            planWarnings: planWarnings
-        )
+    /// A run under way.
+    init(progress: Progress) {
+        self.progress = progress
     }
 
     /// How many results the report has.

@@ -94,13 +94,16 @@ public struct LinkTestRunner: Sendable {
                 return record(item, app: runApp, loaded: loaded, scratch: &scratch)
             }
         }
+        let sites = loaded.values.sorted { $0.slot < $1.slot }
         return LinkTestRun(
-            runner: self,
-            plan: plan,
-            lean: LinkTestRecords(items: plan.items, table: table, sites: loaded.values.sorted { $0.slot < $1.slot }),
-            loaded: loaded,
-            apps: (given: app, default: defaultApp, package: defaultPackage),
-            planWarnings: planWarnings
+            progress: .init(
+                runner: self,
+                plan: plan,
+                lean: LinkTestRecords(items: plan.items, table: table, sites: sites),
+                loaded: loaded,
+                apps: (given: app, default: defaultApp, package: defaultPackage),
+                planWarnings: planWarnings
+            )
         )
     }
 
