@@ -94,12 +94,12 @@ public struct LinkTestRunner: Sendable {
                 return record(item, app: runApp, loaded: loaded, scratch: &scratch)
             }
         }
-        let sites = loaded.values.sorted { $0.slot < $1.slot }
+        let bySlot = loaded.values.sorted { $0.slot < $1.slot }
         return LinkTestRun(
             progress: .init(
                 runner: self,
                 plan: plan,
-                lean: LinkTestRecords(items: plan.items, table: table, sites: sites),
+                lean: LinkTestRecords(items: plan.items, table: table, sites: bySlot),
                 loaded: loaded,
                 apps: (given: app, default: defaultApp, package: defaultPackage),
                 planWarnings: planWarnings
