@@ -57,6 +57,19 @@ import Testing
         #expect(sawTwo && sawPackage)
     }
 
+    /// A run restricted to one host: the other hosts' entries are skipped,
+    /// and the planned apps are still the results' apps.
+    @Test func plannedAppsOfARunForOneHost() throws {
+        for (entries, package) in Self.lists() {
+            let run = try LinkTestRunner(sites: Lists.sites, domain: "www.example.com")
+                .start(LinkExpectations(entries: entries), app: Lists.app, package: package)
+            #expect(run.streams)
+            let planned = run.apps
+            #expect(!planned.isEmpty)
+            #expect(planned == run.report().apps)
+        }
+    }
+
     /// An entry naming its own app among URLs of one host: the host repeats,
     /// the app does not, so the entry's app is among the run's.
     @Test func anEntryAppAmongURLsOfOneHostCounts() throws {
@@ -121,8 +134,11 @@ import Testing
         let table = LinkTestRecordTable(count: chunk * 6, parallel: true, state: EvaluationScratch.init) {
             index,
             _ in
-            // The fourth chunk waits (at most a minute) until released.
-            if index == chunk * 3 { _ = held.wait(timeout: .now() + 60) }
+            // The fourth chunk waits until released, at most five minutes:
+            // far longer than the prefix is waited for below, so a table
+            // that makes its readers wait for every chunk fails, never
+            // passes late.
+            if index == chunk * 3 { _ = held.wait(timeout: .now() + 300) }
             return LinkTestRecord(
                 side: -1,
                 site: 0,
@@ -139,7 +155,7 @@ import Testing
             prefixReady.signal()
         }
         .start()
-        #expect(prefixReady.wait(timeout: .now() + 60) == .success)
+        #expect(prefixReady.wait(timeout: .now() + 30) == .success)
         held.signal()
         table.wait(through: table.count)
         #expect(table.withRecords { records in records.indices.allSatisfy { records[$0].rule == Int32($0) } })

@@ -19,11 +19,14 @@ package final class BackgroundValue<Value: Sendable>: @unchecked Sendable {
             done.signal()
             return
         }
-        Thread { [self] in
+        let thread = Thread { [self] in
             result = make()
             done.signal()
         }
-        .start()
+        // Its value is waited for (Darwin starts a thread at the default
+        // quality of service, below the waiting thread's).
+        thread.qualityOfService = .userInitiated
+        thread.start()
     }
 
     /// The value, once made (waits for it; any number of calls).

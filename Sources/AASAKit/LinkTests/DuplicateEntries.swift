@@ -64,8 +64,9 @@ enum DuplicateEntries {
     /// ``hostHash(_:)`` of the URL's host: a list's URLs are mostly of one
     /// host, whose bytes were hashed again for each of them.
     ///
-    /// Eight bytes at a time, a multiply and a rotate each, without a seed:
-    /// `hashValue` (SipHash, seeded for each URL) was a thirtieth of a run.
+    /// Eight bytes at a time, a multiply and a rotate each, from the host's
+    /// hash: `hashValue` of each URL (SipHash over all its bytes) was a
+    /// thirtieth of a run.
     /// Equal hashes are always compared, so a collision costs a compare,
     /// never a wrong duplicate; the list is the user's own file, so a
     /// crafted one can slow only its own run.
@@ -73,8 +74,8 @@ enum DuplicateEntries {
         var state = Mix(value: hostHash)
         state.add(UInt64(url.schemeKind.rawValue))
         state.add(UInt64(bitPattern: Int64(url.port ?? -1)))
-        // The tail's bytes and count, as `add(_:)` adds a string's: the
-        // tail may be a span of the links file.
+        // The tail's bytes, then their count (so that a tail is never the
+        // prefix of another's hash): the tail may be a span of the links file.
         url.tail.withUTF8 { bytes in
             state.add(bytes: bytes)
             state.add(UInt64(bytes.count))
@@ -86,7 +87,7 @@ enum DuplicateEntries {
     /// `String`'s own hash, equal for canonically equivalent hosts (which
     /// the parse's `==` takes for the same host, see
     /// ``LinkTestPlan/LastHost``), so equal bytes always hash alike.
-    /// Seeded per process, as the table is.
+    /// Seeded per process, as `String`'s hash is.
     static func hostHash(_ host: String) -> UInt64 {
         UInt64(bitPattern: Int64(host.hashValue))
     }

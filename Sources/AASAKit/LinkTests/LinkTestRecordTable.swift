@@ -44,7 +44,7 @@ final class LinkTestRecordTable: @unchecked Sendable {
             return
         }
         // The thread holds the table until every record is made.
-        Thread { [self] in
+        let thread = Thread { [self] in
             // `concurrentPerform` hands the chunks out in order, so the
             // list is made from its start, about a chunk per core at a time.
             DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
@@ -54,7 +54,10 @@ final class LinkTestRecordTable: @unchecked Sendable {
                 finished(chunk)
             }
         }
-        .start()
+        // The caller waits for it (Darwin starts a thread at the default
+        // quality of service, below the waiting thread's).
+        thread.qualityOfService = .userInitiated
+        thread.start()
     }
 
     deinit {

@@ -9,13 +9,27 @@ extension LinkTestRun {
         let loaded: [String: LinkTestRunner.LoadedSite]
         /// The app the run was given, the one it found for entries naming
         /// none, and the Android package for those naming none.
-        let apps: (given: LinkTestApp?, default: LinkTestApp?, package: String?)
+        let inputs: (given: LinkTestApp?, default: LinkTestApp?, package: String?)
         let planWarnings: BackgroundValue<[Diagnostic]>
         /// Whether the report is the records, one result per entry, so that
-        /// they can be rendered as they are made.
-        let streams: Bool
+        /// they can be rendered as they are made. Worked out when asked: a
+        /// run rendered only once done (JSON, a library's `run`) never asks.
+        private(set) lazy var streams: Bool = {
+            let runsBundleID = (inputs.given ?? inputs.default)?.isBundleID == true
+            return !plan.containsItem { LinkTestRunner.testsBundleID($0, runsBundleID: runsBundleID) }
+        }()
         /// The apps of the results, from the plan; `nil` unless ``streams``.
-        let plannedApps: Set<String>?
+        private(set) lazy var plannedApps: Set<String>? = {
+            guard streams else { return nil }
+            return plan.items.withUnsafeBufferPointer { items in
+                runner.plannedApps(
+                    items,
+                    app: inputs.given ?? inputs.default,
+                    package: inputs.package,
+                    loaded: loaded
+                )
+            }
+        }()
         /// The records before this index have their whole results.
         private var resolved = 0
         private var android = LinkTestRunner.AndroidRunState()
@@ -26,19 +40,12 @@ extension LinkTestRun {
             plan: LinkTestPlan,
             lean: LinkTestRecords,
             loaded: [String: LinkTestRunner.LoadedSite],
-            apps: (given: LinkTestApp?, default: LinkTestApp?, package: String?),
+            inputs: (given: LinkTestApp?, default: LinkTestApp?, package: String?),
             planWarnings: BackgroundValue<[Diagnostic]>
         ) {
             (self.runner, self.plan, self.lean, self.loaded) = (runner, plan, lean, loaded)
-            self.apps = apps
+            self.inputs = inputs
             self.planWarnings = planWarnings
-            let runsBundleID = (apps.given ?? apps.default)?.isBundleID == true
-            streams = !plan.containsItem { LinkTestRunner.testsBundleID($0, runsBundleID: runsBundleID) }
-            plannedApps =
-                streams
-                ? plan.items.withUnsafeBufferPointer { items in
-                    runner.plannedApps(items, app: apps.given ?? apps.default, package: apps.package, loaded: loaded)
-                } : nil
         }
 
         /// Waits for the records of `0..<end` and makes their rare ones
@@ -51,9 +58,13 @@ extension LinkTestRun {
                 let item = plan.items[index]
                 let result: LinkTestResult
                 if item.entry.platform == .android {
-                    result = runner.evaluateAndroid(item, package: item.entry.package ?? apps.package, state: &android)
+                    result = runner.evaluateAndroid(
+                        item,
+                        package: item.entry.package ?? inputs.package,
+                        state: &android
+                    )
                 } else {
-                    let app = item.entry.app ?? apps.given ?? apps.default
+                    let app = item.entry.app ?? inputs.given ?? inputs.default
                     // The first app always has a result: its decision, or why none.
                     result =
                         runner.evaluate(item, app: app, appIndex: 0, loaded: loaded, scratch: &scratch)
@@ -68,7 +79,7 @@ extension LinkTestRun {
         /// results, coverage and the warnings added.
         func report() -> LinkTestReport {
             complete(through: lean.count)
-            let runApp = apps.given ?? apps.default
+            let runApp = inputs.given ?? inputs.default
             // A bundle ID naming several apps of a file: one result per app.
             var more: [Int: [LinkTestResult]] = [:]
             var state = LinkTestRunner.RunState()

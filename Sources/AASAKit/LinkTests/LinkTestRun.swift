@@ -1,16 +1,16 @@
+import Foundation
+
 /// A run of ``LinkTestRunner`` under way, or its finished report.
 ///
 /// The records are made on other threads from the start of the list; the
 /// text of the results already made can be rendered and written meanwhile
 /// (``textLineWindows(appColumn:buffers:)``), so that a long report's
 /// output overlaps the matching instead of starting after it.
-///
-/// Not for sharing between threads: one thread renders the windows in
-/// order, then asks for the ``report()``.
 public final class LinkTestRun: @unchecked Sendable {
-    // Unchecked Sendable: everything mutable is used by the one thread that
-    // drives the run; the records are made through the table, which is
-    // safe to wait on.
+    // Unchecked Sendable: what the run makes as it goes (the rare results,
+    // the report) is made and read under `lock`; the records themselves
+    // are made through the table, which is safe to wait on.
+    private let lock = NSLock()
     private let progress: Progress?
     private var finished: LinkTestReport?
 
@@ -27,40 +27,46 @@ public final class LinkTestRun: @unchecked Sendable {
 
     /// How many results the report has.
     public var resultCount: Int {
-        guard let progress, progress.streams else { return report().resultCount }
-        return progress.lean.count
+        if let count = lock.withLock({ progress?.streams == true ? progress?.lean.count : nil }) { return count }
+        return report().resultCount
     }
 
     /// The apps the results are for (``LinkTestReport/apps``), known before
     /// the results when the report is to be the run's records.
     public var apps: Set<String> {
-        guard let progress, let apps = progress.plannedApps else { return report().apps }
-        return apps
+        if let apps = lock.withLock({ progress?.streams == true ? progress?.plannedApps : nil }) { return apps }
+        return report().apps
     }
 
     /// Whether the results can be rendered before the run ends: the report
     /// will be one result per entry, the records' (no bundle ID naming
     /// several apps of a file adds results).
-    var streams: Bool { progress?.streams ?? false }
+    var streams: Bool { lock.withLock { progress?.streams ?? false } }
 
     /// ``LinkTestReport/textLineWindows(appColumn:buffers:)``, each window
     /// rendered once its records are made, the next still being matched.
     package func textLineWindows(appColumn: Bool, buffers: WindowBuffers) -> (Range<Int>) -> [[UInt8]] {
-        guard let progress, progress.streams else {
+        guard let progress, streams else {
             return report().textLineWindows(appColumn: appColumn, buffers: buffers)
         }
         let renderer = LinkTestRecords.TextRenderer(progress.lean, appColumn: appColumn, buffers: buffers)
-        return { window in
-            progress.complete(through: window.upperBound)
-            return renderer.lines(in: window)
+        return { [self] window in
+            // Under the lock: the rare results the window reads are added
+            // to the records' side table by whoever completes the run.
+            lock.withLock {
+                progress.complete(through: window.upperBound)
+                return renderer.lines(in: window)
+            }
         }
     }
 
     /// The run's report, once every record is made (waits for them).
     public func report() -> LinkTestReport {
-        if let finished { return finished }
-        let report = progress!.report()
-        finished = report
-        return report
+        lock.withLock {
+            if let finished { return finished }
+            let report = progress!.report()
+            finished = report
+            return report
+        }
     }
 }

@@ -101,7 +101,7 @@ public struct LinkTestRunner: Sendable {
                 plan: plan,
                 lean: LinkTestRecords(items: plan.items, table: table, sites: bySlot),
                 loaded: loaded,
-                apps: (given: app, default: defaultApp, package: defaultPackage),
+                inputs: (given: app, default: defaultApp, package: defaultPackage),
                 planWarnings: planWarnings
             )
         )

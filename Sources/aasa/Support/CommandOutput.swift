@@ -107,6 +107,9 @@ struct CommandOutput: Sendable {
                 return !outFailed()
             }
             writeOutPieces([])
+            // Once stdout failed the status is 2 (``finish()``), whatever
+            // the run decides: it is not waited for.
+            guard !outFailed() else { return }
             let exitCode = report.exitCode()
             if exitCode != 0 { throw ExitCode(exitCode) }
         }

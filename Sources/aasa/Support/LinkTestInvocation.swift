@@ -33,8 +33,8 @@ struct LinkTestInvocation {
     /// The run goes on while the report is rendered: the text report
     /// writes each window of results as soon as it is matched.
     ///
-    /// What the run is made of is handed to `keep` when it is done with:
-    /// the process's output keeps it until exit instead of freeing it.
+    /// What the run is made of is handed to `keep`, once made: the
+    /// process's output keeps it until exit instead of freeing it.
     func execute(
         keep: (any Sendable) -> Void = { _ in }
     ) throws(InputError) -> (render: LinkTestOutput.Render, exitCode: () -> Int32) {
