@@ -22,11 +22,14 @@ The decisions of `test-links --format json` and `match -` are checked
 identical to the reference's, URL by URL; any difference ends the run
 with exit status 1, so no ratio is ever printed for different answers.
 The text report (same binary, same evaluation) must say that every URL
-passed and exit 0. Prints a summary and one `LINKS_JSON {...}` line.
+passed and exit 0. Each later round must print the first round's bytes
+and exit status, command by command. Prints a summary and one
+`LINKS_JSON {...}` line.
 
 usage: links.py --aasa PATH --bench PATH --work DIR [--runs N] [--rules N] [--urls N]
 """
 import argparse
+import hashlib
 import json
 import os
 import resource
@@ -119,15 +122,23 @@ def main():
     load_start = " ".join(f"{x:.2f}" for x in os.getloadavg())
     walls = {name: [] for name in commands}
     reports = {}
+    # Each command's output in the first round, by digest: every later
+    # round must print the same bytes and exit the same way (a run that
+    # printed something else is never timed as if it had not).
+    firsts = {}
     cpus = {name: [] for name in commands}
     for run in range(arguments.runs):
         for name, command in commands.items():
             wall, cpu, stdout, status = timed(command, urls_file if name == "match-list" else None)
             walls[name].append(wall)
             cpus[name].append(cpu)
+            digest = (hashlib.sha256(stdout).hexdigest(), status)
             if run > 0:
+                if digest != firsts[name]:
+                    sys.exit(f"links.py: {name} printed other bytes (or exited {status}) in round {run + 1} than in the first")
                 continue
-            # Every run's output is the same program on the same input; the first is checked.
+            firsts[name] = digest
+            # The first round's output is checked; later rounds must print the same bytes.
             if name == "python":
                 reference = stdout.decode().split()
             elif name == "test-links":
