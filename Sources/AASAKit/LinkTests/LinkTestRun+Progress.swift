@@ -1,7 +1,7 @@
 extension LinkTestRun {
     /// What a run under way keeps: its plan, its records as they are made,
     /// the rare ones made whole so far (in list order), and what the report
-    /// adds once every record is made.
+    /// adds once every record is made. Used under its run's lock only.
     final class Progress {
         let runner: LinkTestRunner
         let plan: LinkTestPlan
