@@ -131,7 +131,7 @@ import Testing
     @Test func aPrefixIsReadyBeforeTheLastChunk() {
         let chunk = LinkTestRecordTable.chunk
         let held = DispatchSemaphore(value: 0)
-        let table = LinkTestRecordTable(count: chunk * 6, parallel: true, state: EvaluationScratch.init) {
+        let table = LinkTestRecordTable(count: chunk * 6) {
             index,
             _ in
             // The fourth chunk waits until released, at most five minutes:

@@ -72,7 +72,7 @@ enum DuplicateEntries {
     /// crafted one can slow only its own run.
     static func hash(of url: AASAURL, hostHash: UInt64) -> Int {
         var state = Mix(value: hostHash)
-        state.add(UInt64(url.schemeKind.rawValue))
+        state.add(url.schemeKind == .https ? 1 : 0)
         state.add(UInt64(bitPattern: Int64(url.port ?? -1)))
         // The tail's bytes, then their count (so that a tail is never the
         // prefix of another's hash): the tail may be a span of the links file.
@@ -95,7 +95,7 @@ enum DuplicateEntries {
     private struct Mix {
         private(set) var value: UInt64
 
-        init(value: UInt64 = 0x9E37_79B9_7F4A_7C15) {
+        init(value: UInt64) {
             self.value = value
         }
 

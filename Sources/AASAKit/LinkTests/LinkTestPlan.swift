@@ -35,7 +35,7 @@ struct LinkTestPlan {
         /// Why the URL does not parse; `nil` when it does.
         var error: AASAURLError? { failure?.error }
 
-        /// The parsed URL's hash (``DuplicateEntries/hash(of:)``, of its
+        /// The parsed URL's hash (``DuplicateEntries/hash(of:hostHash:)``, of its
         /// bytes, as ``AASAURL``'s `==` compares them); `nil` when it does not
         /// parse. Made with the URL, which is at hand there: hashing it
         /// later, read through the items, copied it twice (a retain and a

@@ -23,21 +23,17 @@ final class LinkTestRecordTable: @unchecked Sendable {
     /// The records before this index are all made.
     private var ready = 0
 
-    /// Makes `record(index, &state)` for every index of `0..<count`: on a
-    /// thread of its own, across the cores, for a list of at least two
-    /// chunks; here at once for a shorter one.
-    init(
-        count: Int,
-        parallel: Bool,
-        state makeState: @escaping @Sendable () -> EvaluationScratch,
-        record: @escaping @Sendable (Int, inout EvaluationScratch) -> LinkTestRecord
-    ) {
+    /// Makes `record(index, &scratch)` for every index of `0..<count`, each
+    /// chunk with a scratch of its own: on a thread of its own, across the
+    /// cores, for a list of at least two whole chunks (as ``ParallelBatch``
+    /// decides); here at once for a shorter one.
+    init(count: Int, record: @escaping @Sendable (Int, inout EvaluationScratch) -> LinkTestRecord) {
         self.count = count
         base = .allocate(capacity: max(count, 1))
         let chunks = (count + Self.chunk - 1) / Self.chunk
         done = Array(repeating: false, count: chunks)
-        guard parallel, chunks > 1 else {
-            var state = makeState()
+        guard count >= 2 * Self.chunk else {
+            var state = EvaluationScratch()
             for index in 0..<count { (base + index).initialize(to: record(index, &state)) }
             ready = count
             done = Array(repeating: true, count: chunks)
@@ -48,7 +44,7 @@ final class LinkTestRecordTable: @unchecked Sendable {
             // `concurrentPerform` hands the chunks out in order, so the
             // list is made from its start, about a chunk per core at a time.
             DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-                var state = makeState()
+                var state = EvaluationScratch()
                 let range = (chunk * Self.chunk)..<min((chunk + 1) * Self.chunk, count)
                 for index in range { (base + index).initialize(to: record(index, &state)) }
                 finished(chunk)

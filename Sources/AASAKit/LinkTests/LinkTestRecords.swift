@@ -15,7 +15,8 @@ final class LinkTestRecords: @unchecked Sendable {
     /// One per item, in list order.
     let table: LinkTestRecordTable
     /// The whole results of the records that are not lean, in list order:
-    /// added by the run (one thread) before the records naming them are read.
+    /// added under the run's lock (``LinkTestRun``) before the records
+    /// naming them are read.
     private(set) var side: [LinkTestResult] = []
     /// The sites the records name, by ``LinkTestRunner/LoadedSite/slot``.
     let sites: [LinkTestRunner.LoadedSite]

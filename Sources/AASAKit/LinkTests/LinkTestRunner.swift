@@ -78,11 +78,7 @@ public struct LinkTestRunner: Sendable {
         let runApp = app ?? defaultApp
         // Each Apple item's record for its first app, across the cores for a
         // long list: a few integers, or `rare` for what needs a whole result.
-        let table = LinkTestRecordTable(
-            count: plan.items.count,
-            parallel: plan.items.count >= 2 * LinkTestRecordTable.chunk,
-            state: EvaluationScratch.init
-        ) { [self, items = plan.items] index, scratch in
+        let table = LinkTestRecordTable(count: plan.items.count) { [self, items = plan.items] index, scratch in
             // Items are read in place, through the buffer: the array's getter
             // copies the item, a retain of every field of the entry and the
             // URL, from both cores at once.

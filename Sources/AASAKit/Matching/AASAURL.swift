@@ -37,42 +37,23 @@ public struct AASAURL: Sendable, Hashable, CustomStringConvertible {
     /// Set only inside the module: any other scheme has no place in the
     /// one byte that holds it (a programming error, not bad input).
     public internal(set) var scheme: String {
-        get { schemeKind.name }
+        get { schemeKind.rawValue }
         set { schemeKind = Scheme(newValue) }
     }
 
-    /// The schemes a URL can have.
-    enum Scheme: UInt8, Sendable {
+    /// The schemes a URL can have: a case is stored as one byte, its name
+    /// is the raw value.
+    enum Scheme: String, Sendable {
         case http
         case https
 
         /// `name`, either case; any other scheme is a programming error
         /// (the parser throws ``AASAURLError`` for it).
         init(_ name: String) {
-            switch name {
-            case "http": self = .http
-            case "https": self = .https
-            default:
-                guard let scheme = Scheme(exactly: name.lowercased()) else {
-                    preconditionFailure("unsupported scheme \(name)")
-                }
-                self = scheme
+            guard let scheme = Scheme(rawValue: name) ?? Scheme(rawValue: name.lowercased()) else {
+                preconditionFailure("unsupported scheme \(name)")
             }
-        }
-
-        private init?(exactly name: String) {
-            switch name {
-            case "http": self = .http
-            case "https": self = .https
-            default: return nil
-            }
-        }
-
-        var name: String {
-            switch self {
-            case .http: "http"
-            case .https: "https"
-            }
+            self = scheme
         }
     }
 

@@ -133,7 +133,7 @@ enum URLByteParser {
         guard !mayHaveDotSegment(pathBytes) else {
             // Rare: the path resolved as a string, the URL assembled from parts.
             return AASAURL(
-                scheme: scheme.name,
+                scheme: scheme.rawValue,
                 host: host,
                 port: port,
                 path: AASAURL.removingDotSegments(encode(pathBytes, escaping: ASCII.pathSet, backslashIsSlash: true)),

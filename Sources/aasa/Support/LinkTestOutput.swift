@@ -33,22 +33,6 @@ struct LinkTestOutput {
     /// The run's report (waits for the run to end).
     var report: LinkTestReport { run.report() }
 
-    init(run: LinkTestRun, linksFiles: [String], linksTexts: [String: [UInt8]], subject: String, strict: Bool) {
-        (self.run, self.linksFiles, self.linksTexts, self.subject, self.strict) =
-            (run, linksFiles, linksTexts, subject, strict)
-    }
-
-    /// The output of a finished report.
-    init(report: LinkTestReport, linksFiles: [String], linksTexts: [String: [UInt8]], subject: String, strict: Bool) {
-        self.init(
-            run: LinkTestRun(report: report),
-            linksFiles: linksFiles,
-            linksTexts: linksTexts,
-            subject: subject,
-            strict: strict
-        )
-    }
-
     /// Results rendered and written per window: a window's parts are
     /// written before the next is rendered, so the pages of a long report
     /// are reused window after window instead of all 37 MB of a
@@ -202,5 +186,19 @@ struct LinkTestOutput {
     /// Workflow-command property escaping (`,` and `:` separate properties).
     static func escapeProperty(_ text: String) -> String {
         escapeData(text).replacing(":", with: "%3A").replacing(",", with: "%2C")
+    }
+}
+
+extension LinkTestOutput {
+    /// The output of a finished report (the memberwise initialiser, taking
+    /// the run, stays: it is declared out here).
+    init(report: LinkTestReport, linksFiles: [String], linksTexts: [String: [UInt8]], subject: String, strict: Bool) {
+        self.init(
+            run: LinkTestRun(report: report),
+            linksFiles: linksFiles,
+            linksTexts: linksTexts,
+            subject: subject,
+            strict: strict
+        )
     }
 }
