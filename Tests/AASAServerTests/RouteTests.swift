@@ -22,4 +22,15 @@ struct RouteTests {
         #expect(Route(originForm: path) == route)
         #expect(Route(originForm: path + "?q") == route)
     }
+
+    /// Targets that are no route: empty, only a query, a path with a NUL
+    /// byte before the query (a byte compare must not stop at it).
+    @Test func nonRoutesAreNil() {
+        for target in [
+            "", "?", "/?", "/.well-known/apple-app-site-association\u{0}x", "/apple-app-site-association\u{0}",
+        ] {
+            #expect(Route(originForm: target) == nil, "\(target.debugDescription)")
+        }
+        #expect(Route(originForm: "/apple-app-site-association?\u{0}") == .legacyAppleAppSiteAssociation)
+    }
 }

@@ -10,7 +10,12 @@ public enum SiteRoute: Sendable, CaseIterable, Hashable {
     case assetLinks
 
     /// The path, as requested.
-    public var path: String {
+    public var path: String { staticPath.description }
+
+    /// ``path`` as bytes in the binary: compared without building a string.
+    /// Inlinable: the origin compares every request's target with it.
+    @inlinable
+    public var staticPath: StaticString {
         switch self {
         case .appleAppSiteAssociation: "/.well-known/apple-app-site-association"
         case .legacyAppleAppSiteAssociation: "/apple-app-site-association"

@@ -1,5 +1,11 @@
 import AASAKit
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The paths the origin answers. Everything else is a 404.
 enum Route: Sendable, CaseIterable {
     case appleAppSiteAssociation
@@ -18,17 +24,19 @@ enum Route: Sendable, CaseIterable {
     }
 
     /// Matches an origin-form target (`/path?query`) as the request gave
-    /// it; the query is ignored. Compares bytes: every path is ASCII with no
-    /// other canonically equivalent spelling, so this is `SiteRoute(path:)`'s
-    /// string equality without building a `Substring` per request.
+    /// it; the query is ignored. Compares bytes (`memchr`, `memcmp`): every
+    /// path is ASCII with no other canonically equivalent spelling, so this
+    /// is `SiteRoute(path:)`'s string equality without building a
+    /// `Substring` per request.
     @inline(__always)
     init?(originForm target: String) {
         let matched = target.utf8.withContiguousStorageIfAvailable { bytes -> Route? in
-            let length = bytes.firstIndex(of: UInt8(ascii: "?")) ?? bytes.count
-            let path = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[..<length])
-            if Self.appleAppSiteAssociation.isPath(path) { return .appleAppSiteAssociation }
-            if Self.legacyAppleAppSiteAssociation.isPath(path) { return .legacyAppleAppSiteAssociation }
-            if Self.assetLinks.isPath(path) { return .assetLinks }
+            guard let start = UnsafeRawPointer(bytes.baseAddress) else { return nil }
+            let query = memchr(start, Int32(UInt8(ascii: "?")), bytes.count)
+            let length = query.map { start.distance(to: $0) } ?? bytes.count
+            if Self.appleAppSiteAssociation.isPath(start, length) { return .appleAppSiteAssociation }
+            if Self.legacyAppleAppSiteAssociation.isPath(start, length) { return .legacyAppleAppSiteAssociation }
+            if Self.assetLinks.isPath(start, length) { return .assetLinks }
             return nil
         }
         switch matched {
@@ -38,12 +46,11 @@ enum Route: Sendable, CaseIterable {
         }
     }
 
-    /// Whether `bytes` are exactly this route's path.
+    /// Whether the `length` bytes at `start` are exactly this route's path.
     @inline(__always)
-    private func isPath(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        let path = self.path
-        guard path.utf8.count == bytes.count else { return false }
-        return path.utf8.withContiguousStorageIfAvailable { bytes.elementsEqual($0) } ?? path.utf8.elementsEqual(bytes)
+    private func isPath(_ start: UnsafeRawPointer, _ length: Int) -> Bool {
+        let path = siteRoute.staticPath
+        return path.utf8CodeUnitCount == length && memcmp(path.utf8Start, start, length) == 0
     }
 
     /// Matches an origin-form target (`/path?query`); the query is ignored.
