@@ -36,11 +36,14 @@ let package = Package(
             name: "AASAKit",
             resources: [.copy("Resources")]
         ),
+        // A prefetch hint for the serving path (Swift has none of its own).
+        .target(name: "CPrefetch"),
         // The origin server on SwiftNIO.
         .target(
             name: "AASAServer",
             dependencies: [
                 "AASAKit",
+                "CPrefetch",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

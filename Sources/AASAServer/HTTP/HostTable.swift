@@ -1,4 +1,5 @@
 import AASAKit
+import CPrefetch
 import NIOCore
 
 /// One event loop's memo of which host a `Host` header names in one
@@ -158,7 +159,15 @@ final class HostTable {
         for step in 0..<Self.window {
             let index = (start &+ step) & mask
             let slot = slots + index
-            if slot.pointee.key == key { return index }
+            if slot.pointee.key == key {
+                // The host's counts, which a known answer's write adds to:
+                // with Host rotating no recent request touched their line,
+                // and the add is a locked instruction, which would wait for
+                // it with nothing else under way. (+16: the first count,
+                // after the two words of header every Swift object has.)
+                if let counts = slot.pointee.unretainedCounts { aasa_prefetch(counts.toOpaque() + 16) }
+                return index
+            }
             // Slots are replaced, never emptied: the key is in no later slot.
             if slot.pointee.key.isEmpty {
                 free = index
