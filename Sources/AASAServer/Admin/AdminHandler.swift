@@ -95,11 +95,6 @@ final class AdminHandler: ChannelInboundHandler, RemovableChannelHandler {
         }
     }
 
-    func channelReadComplete(context: ChannelHandlerContext) {
-        context.flush()
-        context.fireChannelReadComplete()
-    }
-
     func errorCaught(context: ChannelHandlerContext, error: Error) {
         guard !closing else { return }
         let status: HTTPResponseStatus

@@ -8,8 +8,9 @@ import NIOHTTP1
 /// It sits directly after `HTTPRequestDecoder` (no `HTTPResponseEncoder`):
 /// every response is already bytes, so encoding a head per request would be
 /// pure overhead. ``ConnectionGuard`` in front hands the decoder one request
-/// at a time and owns timeouts, backpressure and closing; this handler only
-/// answers, in order, and says when an answer ends the connection.
+/// at a time and owns timeouts, backpressure, flushing and closing; this
+/// handler only answers, in order, and says when an answer ends the
+/// connection.
 final class AASARequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = ByteBuffer
@@ -53,12 +54,6 @@ final class AASARequestHandler: ChannelInboundHandler, RemovableChannelHandler {
         case .reply(let reply): write(reply, request: request, context: context)
         case .known(let slot, let isHead): write(knownAt: slot, isHead: isHead, request: request, context: context)
         }
-    }
-
-    /// Not passed on: this is the pipeline's last handler, and the event
-    /// would only walk to NIO's tail, which ignores it.
-    func channelReadComplete(context: ChannelHandlerContext) {
-        context.flush()
     }
 
     func errorCaught(context: ChannelHandlerContext, error: Error) {
