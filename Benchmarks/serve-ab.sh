@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# Benchmarks/serve-ab.sh — one change to the request path, measured: rounds
+# of NIOFloor and each given `aasa` binary under one of `run.sh serve`'s
+# loads, with the same servers, client and accounting (serve-lib.sh). The
+# order within a round rotates, so no binary always follows another. Each
+# run appends one JSON line: CPU as the scheduler's nanoseconds and as user
+# and system ticks (the kernel's share moves with the machine's state from
+# one minute to the next; the user share much less, so a change to aasa's own
+# code shows there first). `serve-ab-report.py FILE` prints per-request
+# figures and the paired ratios (Benchmarks/PROFILE.md, "req16").
+#
+#   Benchmarks/serve-ab.sh --floor PATH --bench PATH --out FILE \
+#       [--rounds 8] [--duration 10] [--load rotating] AASA [AASA ...]
+#
+# Loads: one, rotating, c512 (as run.sh), or rotN (16 connections, Host
+# rotating over the first N hosts). About 12.5 s per run.
+set -euo pipefail
+
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+FLOOR="" BENCH="" OUT=""
+ROUNDS=8 DURATION=10 WARMUP=2 LOAD=rotating
+BINARIES=()
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --floor) FLOOR=$2; shift ;;
+        --bench) BENCH=$2; shift ;;
+        --out) OUT=$2; shift ;;
+        --rounds) ROUNDS=$2; shift ;;
+        --duration) DURATION=$2; shift ;;
+        --load) LOAD=$2; shift ;;
+        -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
+        -*) echo "unknown option: $1" >&2; exit 2 ;;
+        *) BINARIES+=("$1") ;;
+    esac
+    shift
+done
+for tool in "$FLOOR" "$BENCH" "${BINARIES[@]}"; do
+    [ -x "$tool" ] || { echo "give --floor, --bench and the aasa binaries as executables (not: '$tool')" >&2; exit 2; }
+done
+[ ${#BINARIES[@]} -gt 0 ] || { echo "give at least one aasa binary" >&2; exit 2; }
+[ -n "$OUT" ] || { echo "give --out FILE" >&2; exit 2; }
+command -v wrk >/dev/null || { echo "needs wrk (run.sh installs it)" >&2; exit 2; }
+case "$LOAD" in
+    one) conns=16 rotate=0 ;;
+    rotating) conns=16 rotate=1000 ;;
+    c512) conns=512 rotate=0 ;;
+    rot[0-9]*) conns=16 rotate=${LOAD#rot} ;;
+    *) echo "unknown load $LOAD (one, rotating, c512, rotN)" >&2; exit 2 ;;
+esac
+[ "$rotate" -le 1000 ] || { echo "rotN: N is at most 1000" >&2; exit 2; }
+
+# serve-lib.sh's settings, as run.sh sets them.
+# shellcheck disable=SC2034 # read by serve-lib.sh
+SERVER_CPU=0 CLIENT_CPU=1 HOSTS=1000
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/aasa-ab.XXXXXX")
+SERVER_PID="" AASA=""
+log() { printf '[ab %s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
+die() { log "error: $*"; exit 1; }
+trap 'stop_server; rm -rf "$WORK"' EXIT
+# shellcheck source=Benchmarks/serve-lib.sh
+. "$HERE/serve-lib.sh"
+
+# utime and stime of PID's process, in ticks (fields 14 and 15 of its stat).
+user_system_ticks() { awk '{print $14, $15}' "/proc/$1/stat"; }
+
+"$BENCH" sites "$WORK/sites1k" "$HOSTS" >/dev/null 2>&1
+printf 'd%04d.bench.example\n' "$HOSTS" >"$WORK/sites1k/last-host"
+slots=$((${#BINARIES[@]} + 1))
+for ((round = 1; round <= ROUNDS; round++)); do
+    for ((turn = 0; turn < slots; turn++)); do
+        slot=$(((turn + round) % slots))
+        if [ "$slot" -eq 0 ]; then
+            server=nio-floor name=floor path=$FLOOR
+        else
+            server=aasa name=a$slot path=${BINARIES[$((slot - 1))]} AASA=$path
+        fi
+        start_server "$server" "$WORK/sites1k" || die "$server ($path) did not start"
+        run_wrk "$conns" "$WARMUP" "$rotate" 4 >/dev/null
+        ns=$(cpu_ns "$SERVER_PID")
+        read -r user system < <(user_system_ticks "$SERVER_PID")
+        wrk_json=$(run_wrk "$conns" "$DURATION" "$rotate" 4)
+        ns=$(($(cpu_ns "$SERVER_PID") - ns))
+        read -r user2 system2 < <(user_system_ticks "$SERVER_PID")
+        stop_server
+        printf '{"load":"%s","round":%d,"name":"%s","path":"%s","ns":%d,"user_ticks":%d,"system_ticks":%d,"wrk":%s}\n' \
+            "$LOAD" "$round" "$name" "$path" "$ns" $((user2 - user)) $((system2 - system)) "$wrk_json" >>"$OUT"
+        log "$LOAD round $round $name: $((ns / 1000000)) ms CPU"
+    done
+done
