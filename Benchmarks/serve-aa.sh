@@ -26,7 +26,7 @@ while [ $# -gt 0 ]; do
         --rounds) ROUNDS=$2; shift ;;
         --duration) DURATION=$2; shift ;;
         --loads) LOADS=$2; shift ;;
-        -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
         *) echo "unknown option: $1" >&2; exit 2 ;;
     esac
     shift

@@ -2,7 +2,9 @@
 # Benchmarks/serve-ab.sh — one change to the request path, measured: rounds
 # of NIOFloor and each given `aasa` binary under one of `run.sh serve`'s
 # loads, with the same servers, client and accounting (serve-lib.sh). The
-# order within a round rotates, so no binary always follows another. Each
+# order rotates every two rounds, and the second of the two runs the first
+# one's order backwards, so within each pair of rounds every binary runs
+# once before and once after each other: drift over time favours none. Each
 # run appends one JSON line: CPU as the scheduler's nanoseconds and as user
 # and system ticks (the kernel's share moves with the machine's state from
 # one minute to the next; the user share much less, so a change to aasa's own
@@ -13,7 +15,8 @@
 #       [--rounds 8] [--duration 10] [--load rotating] AASA [AASA ...]
 #
 # Loads: one, rotating, c512 (as run.sh), or rotN (16 connections, Host
-# rotating over the first N hosts). About 12.5 s per run.
+# rotating over the first N hosts). About 12.5 s per run. FILE must not
+# exist: a results file holds one experiment.
 set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -28,7 +31,7 @@ while [ $# -gt 0 ]; do
         --rounds) ROUNDS=$2; shift ;;
         --duration) DURATION=$2; shift ;;
         --load) LOAD=$2; shift ;;
-        -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
         -*) echo "unknown option: $1" >&2; exit 2 ;;
         *) BINARIES+=("$1") ;;
     esac
@@ -39,15 +42,20 @@ for tool in "$FLOOR" "$BENCH" "${BINARIES[@]}"; do
 done
 [ ${#BINARIES[@]} -gt 0 ] || { echo "give at least one aasa binary" >&2; exit 2; }
 [ -n "$OUT" ] || { echo "give --out FILE" >&2; exit 2; }
+[ ! -e "$OUT" ] || { echo "$OUT exists: give a new file for each experiment" >&2; exit 2; }
+[ -r /proc/self/schedstat ] || { echo "needs /proc/PID/schedstat (a Linux kernel with schedstats)" >&2; exit 2; }
 command -v wrk >/dev/null || { echo "needs wrk (run.sh installs it)" >&2; exit 2; }
 case "$LOAD" in
     one) conns=16 rotate=0 ;;
     rotating) conns=16 rotate=1000 ;;
     c512) conns=512 rotate=0 ;;
-    rot[0-9]*) conns=16 rotate=${LOAD#rot} ;;
+    rot*) conns=16 rotate=${LOAD#rot} ;;
     *) echo "unknown load $LOAD (one, rotating, c512, rotN)" >&2; exit 2 ;;
 esac
-[ "$rotate" -le 1000 ] || { echo "rotN: N is at most 1000" >&2; exit 2; }
+if ! [[ $rotate =~ ^[0-9]+$ ]] || [ "$rotate" -gt 1000 ]; then
+    echo "rotN: N is a number up to 1000" >&2
+    exit 2
+fi
 
 # serve-lib.sh's settings, as run.sh sets them.
 # shellcheck disable=SC2034 # read by serve-lib.sh
@@ -62,16 +70,20 @@ trap 'stop_server; rm -rf "$WORK"' EXIT
 
 # utime and stime of PID's process, in ticks (fields 14 and 15 of its stat).
 user_system_ticks() { awk '{print $14, $15}' "/proc/$1/stat"; }
+TICKS=$(getconf CLK_TCK)
 
-"$BENCH" sites "$WORK/sites1k" "$HOSTS" >/dev/null 2>&1
+"$BENCH" sites "$WORK/sites1k" "$HOSTS" >/dev/null
 printf 'd%04d.bench.example\n' "$HOSTS" >"$WORK/sites1k/last-host"
 slots=$((${#BINARIES[@]} + 1))
 for ((round = 1; round <= ROUNDS; round++)); do
     for ((turn = 0; turn < slots; turn++)); do
-        slot=$(((turn + round) % slots))
+        step=$turn
+        ((round % 2 == 0)) && step=$((slots - 1 - turn))
+        slot=$(((step + (round - 1) / 2) % slots))
         if [ "$slot" -eq 0 ]; then
             server=nio-floor name=floor path=$FLOOR
         else
+            # shellcheck disable=SC2034 # AASA is read by serve-lib.sh's start_server
             server=aasa name=a$slot path=${BINARIES[$((slot - 1))]} AASA=$path
         fi
         start_server "$server" "$WORK/sites1k" || die "$server ($path) did not start"
@@ -82,8 +94,9 @@ for ((round = 1; round <= ROUNDS; round++)); do
         ns=$(($(cpu_ns "$SERVER_PID") - ns))
         read -r user2 system2 < <(user_system_ticks "$SERVER_PID")
         stop_server
-        printf '{"load":"%s","round":%d,"name":"%s","path":"%s","ns":%d,"user_ticks":%d,"system_ticks":%d,"wrk":%s}\n' \
-            "$LOAD" "$round" "$name" "$path" "$ns" $((user2 - user)) $((system2 - system)) "$wrk_json" >>"$OUT"
+        printf '{"load":"%s","round":%d,"name":"%s","path":%s,"ns":%d,"user_ticks":%d,"system_ticks":%d,"ticks_per_s":%d,"wrk":%s}\n' \
+            "$LOAD" "$round" "$name" "$(python3 -c 'import json, sys; print(json.dumps(sys.argv[1]))' "$path")" \
+            "$ns" $((user2 - user)) $((system2 - system)) "$TICKS" "$wrk_json" >>"$OUT"
         log "$LOAD round $round $name: $((ns / 1000000)) ms CPU"
     done
 done

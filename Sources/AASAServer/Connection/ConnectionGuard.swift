@@ -15,6 +15,8 @@ import NIOTLS
 ///   up to ``ConnectionLimits/inputBudget``, past which the connection is
 ///   dropped. Reading stops while held, so TCP pushes back on the client.
 /// - **Clocks.** See ``ConnectionClock``.
+/// - **Flushing.** The answers to a socket read's heads are flushed once,
+///   here, when the read is complete; the event goes no further.
 /// - **Ending on a message boundary.** A closing connection (a `Connection:
 ///   close` answer, a header timeout, shutdown, the client's end of input)
 ///   sends everything already answered, shuts its write side and reads and

@@ -162,10 +162,10 @@ final class HostTable {
             if slot.pointee.key == key {
                 // The host's counts, which a known answer's write adds to:
                 // with Host rotating no recent request touched their line,
-                // and the add is a locked instruction, which would wait for
+                // and the add (on x86-64 a locked instruction) would wait for
                 // it with nothing else under way. (+16: the first count,
                 // after the two words of header every Swift object has.)
-                if let counts = slot.pointee.unretainedCounts { aasa_prefetch(counts.toOpaque() + 16) }
+                if let counts = slot.pointee.unretainedCounts { aasa_prefetch_for_write(counts.toOpaque() + 16) }
                 return index
             }
             // Slots are replaced, never emptied: the key is in no later slot.
