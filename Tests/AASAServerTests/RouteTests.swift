@@ -11,7 +11,7 @@ struct RouteTests {
     /// changed, a trailing slash).
     @Test(arguments: Route.allCases)
     func originFormMatchesTheSubstringMatch(route: Route) {
-        let path = route.path
+        let path = route.siteRoute.path
         let targets = [
             path, path + "?x=1", path + "?", String(path.dropLast()), path + "x", path + "/",
             path.uppercased(), "/" + path, String(path.dropFirst()),

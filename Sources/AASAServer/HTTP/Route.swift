@@ -12,8 +12,6 @@ enum Route: Sendable, CaseIterable {
     case legacyAppleAppSiteAssociation
     case assetLinks
 
-    var path: String { siteRoute.path }
-
     /// The same route in the layout AASAKit defines.
     var siteRoute: SiteRoute {
         switch self {
