@@ -51,25 +51,15 @@ trap 'stop_server; rm -rf "$WORK"' EXIT
 "$BENCH" sites "$WORK/sites1k" "$HOSTS" >/dev/null
 printf 'd%04d.bench.example\n' "$HOSTS" >"$WORK/sites1k/last-host"
 for load in $LOADS; do
-    case "$load" in
-        one) conns=16 rotate=0 ;;
-        rotating) conns=16 rotate=$HOSTS ;;
-        c512) conns=512 rotate=0 ;;
-        *) die "unknown load $load (one, rotating, c512)" ;;
-    esac
+    load_shape "$load" || die "unknown load $load (one, rotating, c512, rotN)"
     for ((round = 1; round <= ROUNDS; round++)); do
         for slot in F1 F2 A1 A2; do
             server=nio-floor
             [[ $slot == A* ]] && server=aasa
-            start_server "$server" "$WORK/sites1k" || die "$server did not start"
-            run_wrk "$conns" "$WARMUP" "$rotate" 4 >/dev/null
-            ticks=$(cpu_ticks "$SERVER_PID") ns=$(cpu_ns "$SERVER_PID")
-            wrk_json=$(run_wrk "$conns" "$DURATION" "$rotate" 4)
-            ticks=$(($(cpu_ticks "$SERVER_PID") - ticks)) ns=$(($(cpu_ns "$SERVER_PID") - ns))
-            stop_server
+            measured_run "$server" "$WORK/sites1k" "$CONNS" "$ROTATE" "$WARMUP" "$DURATION"
             printf '{"load":"%s","round":%d,"slot":"%s","ticks":%d,"ns":%d,"wrk":%s}\n' \
-                "$load" "$round" "$slot" "$ticks" "$ns" "$wrk_json" >>"$OUT"
-            log "$load round $round $slot: ticks $ticks, ns $ns"
+                "$load" "$round" "$slot" "$RUN_TICKS" "$RUN_NS" "$RUN_WRK" >>"$OUT"
+            log "$load round $round $slot: ticks $RUN_TICKS, ns $RUN_NS"
         done
     done
 done

@@ -43,19 +43,7 @@ done
 [ ${#BINARIES[@]} -gt 0 ] || { echo "give at least one aasa binary" >&2; exit 2; }
 [ -n "$OUT" ] || { echo "give --out FILE" >&2; exit 2; }
 [ ! -e "$OUT" ] || { echo "$OUT exists: give a new file for each experiment" >&2; exit 2; }
-[ -r /proc/self/schedstat ] || { echo "needs /proc/PID/schedstat (a Linux kernel with schedstats)" >&2; exit 2; }
 command -v wrk >/dev/null || { echo "needs wrk (run.sh installs it)" >&2; exit 2; }
-case "$LOAD" in
-    one) conns=16 rotate=0 ;;
-    rotating) conns=16 rotate=1000 ;;
-    c512) conns=512 rotate=0 ;;
-    rot*) conns=16 rotate=${LOAD#rot} ;;
-    *) echo "unknown load $LOAD (one, rotating, c512, rotN)" >&2; exit 2 ;;
-esac
-if ! [[ $rotate =~ ^[0-9]+$ ]] || [ "$rotate" -gt 1000 ]; then
-    echo "rotN: N is a number up to 1000" >&2
-    exit 2
-fi
 
 # serve-lib.sh's settings, as run.sh sets them.
 # shellcheck disable=SC2034 # read by serve-lib.sh
@@ -68,8 +56,8 @@ trap 'stop_server; rm -rf "$WORK"' EXIT
 # shellcheck source=Benchmarks/serve-lib.sh
 . "$HERE/serve-lib.sh"
 
-# utime and stime of PID's process, in ticks (fields 14 and 15 of its stat).
-user_system_ticks() { awk '{print $14, $15}' "/proc/$1/stat"; }
+load_shape "$LOAD" || { echo "unknown load $LOAD (one, rotating, c512, rotN with N up to $HOSTS)" >&2; exit 2; }
+[ -r /proc/self/schedstat ] || { echo "needs /proc/PID/schedstat (a Linux kernel with schedstats)" >&2; exit 2; }
 TICKS=$(getconf CLK_TCK)
 
 "$BENCH" sites "$WORK/sites1k" "$HOSTS" >/dev/null
@@ -86,17 +74,10 @@ for ((round = 1; round <= ROUNDS; round++)); do
             # shellcheck disable=SC2034 # AASA is read by serve-lib.sh's start_server
             server=aasa name=a$slot path=${BINARIES[$((slot - 1))]} AASA=$path
         fi
-        start_server "$server" "$WORK/sites1k" || die "$server ($path) did not start"
-        run_wrk "$conns" "$WARMUP" "$rotate" 4 >/dev/null
-        ns=$(cpu_ns "$SERVER_PID")
-        read -r user system < <(user_system_ticks "$SERVER_PID")
-        wrk_json=$(run_wrk "$conns" "$DURATION" "$rotate" 4)
-        ns=$(($(cpu_ns "$SERVER_PID") - ns))
-        read -r user2 system2 < <(user_system_ticks "$SERVER_PID")
-        stop_server
+        measured_run "$server" "$WORK/sites1k" "$CONNS" "$ROTATE" "$WARMUP" "$DURATION"
         printf '{"load":"%s","round":%d,"name":"%s","path":%s,"ns":%d,"user_ticks":%d,"system_ticks":%d,"ticks_per_s":%d,"wrk":%s}\n' \
             "$LOAD" "$round" "$name" "$(python3 -c 'import json, sys; print(json.dumps(sys.argv[1]))' "$path")" \
-            "$ns" $((user2 - user)) $((system2 - system)) "$TICKS" "$wrk_json" >>"$OUT"
-        log "$LOAD round $round $name: $((ns / 1000000)) ms CPU"
+            "$RUN_NS" "$RUN_USER" "$RUN_SYSTEM" "$TICKS" "$RUN_WRK" >>"$OUT"
+        log "$LOAD round $round $name: $((RUN_NS / 1000000)) ms CPU"
     done
 done

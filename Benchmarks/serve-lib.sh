@@ -1,5 +1,6 @@
+# shellcheck shell=bash
 # Benchmarks/serve-lib.sh — the servers, clients and process accounting the
-# `serve` part (serve-part.sh) drives; sourced by it, never run on its own.
+# `serve` part (serve-part.sh), serve-aa.sh and serve-ab.sh drive; sourced by them, never run on its own.
 # Uses run.sh's settings (AASA, FLOOR, NGINX, WORK, SERVER_CPU, CLIENT_CPU, …).
 
 # nginx configuration: $1 = files|map, $2 = port, $3 = sites dir. One worker,
@@ -193,4 +194,43 @@ run_wrk() {
         taskset -c "$CLIENT_CPU" wrk -t1 -c "$conns" -d "${seconds}s" --timeout 5s \
         -s "$HERE/wrk/aasa.lua" "http://127.0.0.1:$PORT$URL_PATH" 2>&1) || die "wrk failed: $out"
     grep '^WRK_JSON ' <<<"$out" | sed 's/^WRK_JSON //' || die "no WRK_JSON in: $out"
+}
+
+# ---------------------------------------------------------------- one measured run
+
+# load_shape LOAD: sets CONNS and ROTATE for one of run.sh's loads (one,
+# rotating, c512) or rotN (16 connections, Host rotating over the first N of
+# $HOSTS); returns 1 for anything else.
+# shellcheck disable=SC2034 # CONNS and ROTATE are the caller's
+load_shape() {
+    case "$1" in
+        one) CONNS=16 ROTATE=0 ;;
+        rotating) CONNS=16 ROTATE=$HOSTS ;;
+        c512) CONNS=512 ROTATE=0 ;;
+        rot*)
+            CONNS=16 ROTATE=${1#rot}
+            if ! [[ $ROTATE =~ ^[0-9]+$ ]] || [ "$ROTATE" -lt 1 ] || [ "$ROTATE" -gt "$HOSTS" ]; then
+                return 1
+            fi
+            ;;
+        *) return 1 ;;
+    esac
+}
+
+# measured_run KIND SITES CONNS ROTATE WARMUP SECONDS: starts the server,
+# warms it up, measures one wrk run and stops it. Sets RUN_WRK (wrk's JSON),
+# RUN_NS (the scheduler's nanoseconds), RUN_TICKS (utime + stime), RUN_USER
+# and RUN_SYSTEM (ticks) over the measured run.
+# shellcheck disable=SC2034 # the RUN_* values are the caller's
+measured_run() {
+    local kind=$1 sites=$2 conns=$3 rotate=$4 warmup=$5 seconds=$6 ns ticks user system user2 system2
+    start_server "$kind" "$sites" || die "$kind did not start"
+    run_wrk "$conns" "$warmup" "$rotate" 4 >/dev/null
+    ns=$(cpu_ns "$SERVER_PID") ticks=$(cpu_ticks "$SERVER_PID")
+    read -r user system < <(awk '{print $14, $15}' "/proc/$SERVER_PID/stat")
+    RUN_WRK=$(run_wrk "$conns" "$seconds" "$rotate" 4)
+    RUN_NS=$(($(cpu_ns "$SERVER_PID") - ns)) RUN_TICKS=$(($(cpu_ticks "$SERVER_PID") - ticks))
+    read -r user2 system2 < <(awk '{print $14, $15}' "/proc/$SERVER_PID/stat")
+    RUN_USER=$((user2 - user)) RUN_SYSTEM=$((system2 - system))
+    stop_server
 }
